@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "itinerary",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Itinerary", targets: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats"]),
+    .executable(name: "itinerary", targets: ["itinerary"]),
+  ],
+  targets: [
+    // The model: coordinates, places, categories, scoring, problems and plans.
+    .target(name: "ItineraryCore", dependencies: ["ItineraryFixtures"]),
+    // The solvers. Knows nothing of files, HTTP or the terminal.
+    .target(name: "ItinerarySolver", dependencies: ["ItineraryCore"]),
+    // Instance JSON, plan JSON, GeoJSON and tables.
+    .target(name: "ItineraryFormats", dependencies: ["ItineraryCore"]),
+    // Argument parsing and the commands, as a library tested in-process.
+    .target(
+      name: "ItineraryCLI",
+      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats"]
+    ),
+    .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
+
+    // The files of fixtures/ compiled into the binary, so the tool works offline.
+    .target(name: "ItineraryFixtures", plugins: ["EmbedFixtures"]),
+    .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["embed-fixtures"]),
+    .executableTarget(name: "embed-fixtures"),
+
+    .target(
+      name: "TestSupport",
+      dependencies: ["ItineraryCore", "ItinerarySolver"],
+      path: "Tests/TestSupport"
+    ),
+    .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "TestSupport"]),
+    .testTarget(
+      name: "ItinerarySolverTests",
+      dependencies: ["ItinerarySolver", "TestSupport"]
+    ),
+    .testTarget(
+      name: "ItineraryFormatsTests",
+      dependencies: ["ItineraryFormats", "TestSupport"]
+    ),
+    .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
+  ]
+)

@@ -1,0 +1,67 @@
+/// A planning problem: the contract's instance, independent of where it came from.
+public struct Problem: Sendable {
+  public var origin: Coordinate
+  /// The stop categories, in visiting order unless `anyOrder`.
+  public var categories: [String]
+  public var places: [Place]
+  /// The objective's price of one kilometre, in score points.
+  public var distanceWeight: Double
+  /// Whether the way back from the last stop to the origin counts.
+  public var roundTrip: Bool
+  /// Whether the stops may be visited in any order.
+  public var anyOrder: Bool
+
+  /// The contract's default: 0.5 points per kilometre (walking).
+  public static let defaultDistanceWeight = 0.5
+
+  public init(
+    origin: Coordinate, categories: [String], places: [Place],
+    distanceWeight: Double = Problem.defaultDistanceWeight, roundTrip: Bool = false,
+    anyOrder: Bool = false
+  ) {
+    self.origin = origin
+    self.categories = categories
+    self.places = places
+    self.distanceWeight = distanceWeight
+    self.roundTrip = roundTrip
+    self.anyOrder = anyOrder
+  }
+
+  /// For each category, the indices of the places eligible for it.
+  ///
+  /// - Complexity: O(k * total number of place categories).
+  public func eligiblePlaces() -> [[Int]] {
+    categories.map { category in
+      places.indices.filter { places[$0].isEligible(for: category) }
+    }
+  }
+
+  /// The score of every place, by index.
+  public func scores() -> [Double] { places.map(Scoring.score(of:)) }
+
+  /// Checks what no solver can work around: an empty category list, a
+  /// coordinate off the Earth, a number that is not finite, a negative weight.
+  public func validate() throws(ItineraryError) {
+    if categories.isEmpty { throw ItineraryError(.data, "the category list is empty") }
+    if let why = origin.invalidity { throw ItineraryError(.data, "origin: \(why)") }
+    if !distanceWeight.isFinite || distanceWeight < 0 {
+      throw ItineraryError(.data, "distanceWeight \(distanceWeight) must be a finite number >= 0")
+    }
+    for place in places {
+      if let why = place.coordinate.invalidity {
+        throw ItineraryError(.data, "place \(place.id): \(why)")
+      }
+      if !Scoring.score(of: place).isFinite {
+        throw ItineraryError(.data, "place \(place.id): its score is not a finite number")
+      }
+    }
+  }
+
+  /// Why no plan exists because some category has no eligible place, or `nil`.
+  public func missingCategoryReason() -> String? {
+    for (category, eligible) in zip(categories, eligiblePlaces()) where eligible.isEmpty {
+      return "no place is eligible for category '\(category)'"
+    }
+    return nil
+  }
+}

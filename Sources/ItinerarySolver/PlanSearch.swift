@@ -1,0 +1,96 @@
+import ItineraryCore
+
+/// Best-first search over partial plans that yields complete plans in
+/// decreasing order of objective, exactly.
+///
+/// A partial plan's priority is what it has collected plus the dynamic
+/// program's best completion (`CompletionValues`), an upper bound that is
+/// exact whenever no place would be used twice. So the first complete plan
+/// popped is optimal, the next is second best, and so on (A* with an exact
+/// heuristic). Children are not all generated at once: each partial plan reads
+/// its continuations from a spatial-index cursor, best first, and pushes its
+/// next sibling only when a child is popped, so the work follows the number of
+/// plans asked for rather than the number of candidates.
+///
+/// Constraints that only remove plans are checked on every prefix: a place
+/// fills at most one stop, and `admits` can reject more (diversity).
+///
+/// - Complexity: O(k * (P + R) * C) for P plans produced and R prefixes
+///   rejected, where C is the cost of one cursor step (O(log n) amortized).
+struct PlanSearch {
+  private struct Node {
+    var parent: Int
+    var layer: Int
+    /// Index into `layers[layer]`, or -1 for the origin.
+    var item: Int
+    /// Scores collected less distances travelled, up to and including this stop.
+    var collected: Double
+  }
+
+  private let values: CompletionValues
+  private let admits: ([Int]) -> Bool
+  private var nodes: [Node]
+  private var cursors: [SpatialIndex.Cursor?]
+  private var open = MaxHeap<Int>()
+  /// Partial plans taken off the queue, to explain running times.
+  private(set) var expanded = 0
+
+  /// - Parameter admits: whether a prefix of place indices may be extended;
+  ///   it must reject every extension of a prefix it rejects.
+  init(values: CompletionValues, admits: @escaping ([Int]) -> Bool = { _ in true }) {
+    self.values = values
+    self.admits = admits
+    nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0)]
+    cursors = [values.indexes.first?.cursor(from: values.origin)]
+    if !values.layers.isEmpty { pushNextChild(of: 0) }
+  }
+
+  private func place(of node: Node) -> Int { values.layers[node.layer][node.item] }
+
+  private func places(endingAt index: Int) -> [Int] {
+    var result: [Int] = []
+    var index = index
+    while nodes[index].layer >= 0 {
+      result.append(place(of: nodes[index]))
+      index = nodes[index].parent
+    }
+    return result.reversed()
+  }
+
+  /// Pushes the best child of `parent` not yet pushed that passes the constraints.
+  private mutating func pushNextChild(of parent: Int) {
+    // Taken out of the array while it moves, so its heap is not copied.
+    guard var cursor = cursors[parent] else { return }
+    cursors[parent] = nil
+    let layer = nodes[parent].layer + 1
+    let prefix = places(endingAt: parent)
+    let index = values.indexes[layer]
+    while let (item, key) = index.next(&cursor) {
+      let place = values.layers[layer][item]
+      if prefix.contains(place) || !admits(prefix + [place]) { continue }
+      cursors[parent] = cursor
+      let priority = nodes[parent].collected + key
+      let collected = priority - values.values[layer][item] + values.scores[place]
+      nodes.append(Node(parent: parent, layer: layer, item: item, collected: collected))
+      cursors.append(nil)
+      open.push(priority, nodes.count - 1)
+      return
+    }
+  }
+
+  /// The next best plan as place indices with its objective, or `nil` when
+  /// every plan has been produced.
+  mutating func next() -> (places: [Int], objective: Double)? {
+    while let (priority, index) = open.pop() {
+      expanded += 1
+      pushNextChild(of: nodes[index].parent)
+      let node = nodes[index]
+      if node.layer == values.layers.count - 1 {
+        return (places(endingAt: index), priority)
+      }
+      cursors[index] = values.indexes[node.layer + 1].cursor(from: values.points[place(of: node)])
+      pushNextChild(of: index)
+    }
+    return nil
+  }
+}

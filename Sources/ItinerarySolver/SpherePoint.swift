@@ -1,0 +1,48 @@
+import Foundation
+import ItineraryCore
+
+/// A coordinate as a unit vector, so that great-circle distances need one
+/// square root and one arcsine, and boxes in space bound them from below.
+struct SpherePoint: Sendable {
+  var x: Double
+  var y: Double
+  var z: Double
+
+  init(_ coordinate: Coordinate) {
+    let lat = coordinate.lat * .pi / 180
+    let lon = coordinate.lon * .pi / 180
+    x = cos(lat) * cos(lon)
+    y = cos(lat) * sin(lon)
+    z = sin(lat)
+  }
+
+  subscript(axis: Int) -> Double {
+    switch axis {
+    case 0: x
+    case 1: y
+    default: z
+    }
+  }
+
+  /// The straight-line distance through the unit sphere.
+  func chord(to other: SpherePoint) -> Double {
+    let dx = x - other.x
+    let dy = y - other.y
+    let dz = z - other.z
+    return (dx * dx + dy * dy + dz * dz).squareRoot()
+  }
+
+  /// The great-circle distance in kilometres: the haversine distance, since
+  /// `chord / 2` is exactly the square root of the haversine term.
+  func distanceKm(to other: SpherePoint) -> Double {
+    GreatCircle.kilometres(chord: chord(to: other))
+  }
+}
+
+extension GreatCircle {
+  /// The great-circle distance between two points whose unit vectors lie
+  /// `chord` apart: `2 R asin(chord / 2)`, never less than `R * chord`.
+  static func kilometres(chord: Double) -> Double {
+    2 * earthRadiusKm * asin(min(1, chord / 2))
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+// Writes a Swift file declaring one string constant per input file:
+// `embed-fixtures OUTPUT.swift fixtures/helsinki.tsv ...` gives
+// `extension Fixtures { package static let helsinkiTSV = #"..."# }`.
+
+/// `helsinki.tsv` -> `helsinkiTSV`, `categories.json` -> `categoriesJSON`.
+func constantName(for url: URL) -> String {
+  let base = url.deletingPathExtension().lastPathComponent
+  let words = base.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+  let head = words.first.map { $0.lowercased() } ?? "file"
+  let tail = words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }
+  return head + tail.joined() + url.pathExtension.uppercased()
+}
+
+/// A raw string literal delimited by enough `#` that the contents cannot close it.
+func rawLiteral(_ text: String) -> String {
+  var hashes = "#"
+  while text.contains("\"" + hashes) { hashes += "#" }
+  return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let outputPath = arguments.first else {
+  FileHandle.standardError.write(Data("usage: embed-fixtures OUTPUT INPUT...\n".utf8))
+  exit(64)
+}
+var source = "// Generated from fixtures/ at build time. Do not edit.\n\nextension Fixtures {\n"
+for path in arguments.dropFirst() {
+  let url = URL(fileURLWithPath: path)
+  do {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    source += "  package static let \(constantName(for: url)) = \(rawLiteral(text))\n"
+  } catch {
+    FileHandle.standardError.write(Data("error: cannot read \(path): \(error)\n".utf8))
+    exit(65)
+  }
+}
+source += "}\n"
+do {
+  try source.write(toFile: outputPath, atomically: true, encoding: .utf8)
+} catch {
+  FileHandle.standardError.write(Data("error: cannot write \(outputPath): \(error)\n".utf8))
+  exit(1)
+}
