@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// The outside data in `../shared/data/` beside the repository: real instances
 /// and responses that tests read in place and never copy.
@@ -16,8 +15,4 @@ package enum SharedData {
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 
-  /// Why a test that needs `path` is skipped, for `.enabled(if:)` messages.
-  package static func missingMessage(_ path: String) -> Comment {
-    "../shared/data/\(path) is absent: skipped (it holds outside data the repository never copies)"
-  }
 }
