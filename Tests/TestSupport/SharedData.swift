@@ -14,5 +14,4 @@ package enum SharedData {
       .appending(path: "shared/data").appending(path: path)
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
-
 }
