@@ -14,11 +14,13 @@ let package = Package(
     // The solvers. Knows nothing of files, HTTP or the terminal.
     .target(name: "ItinerarySolver", dependencies: ["ItineraryCore"]),
     // Instance JSON, plan JSON, GeoJSON and tables.
-    .target(name: "ItineraryFormats", dependencies: ["ItineraryCore"]),
+    .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
+    // Where candidate places come from: the embedded city and live providers.
+    .target(name: "ItineraryPlaces", dependencies: ["ItineraryCore", "ItineraryFixtures"]),
     // Argument parsing and the commands, as a library tested in-process.
     .target(
       name: "ItineraryCLI",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats"]
+      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces"]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
 

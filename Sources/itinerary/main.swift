@@ -1,1 +1,4 @@
+import Foundation
+import ItineraryCLI
 
+exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst())))

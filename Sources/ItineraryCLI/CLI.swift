@@ -1,0 +1,53 @@
+import ItineraryCore
+
+/// The `itinerary` command line as a library: `main` calls `run` and exits
+/// with what it returns, and tests call it in-process.
+public enum CLI {
+  public static let version = "0.1.0"
+
+  static let help = """
+    usage: itinerary COMMAND [options]
+
+    Plans the best itineraries: one place per category, scored by popularity
+    and distance.
+
+    commands:
+      plan CATEGORY...     plan around a start point (embedded city by default)
+      solve FILE.json      solve an instance file, print the contract's JSON
+      categories           list the category vocabulary
+
+    Run 'itinerary COMMAND --help' for a command's options.
+
+    """
+
+  /// Runs one command line (without the program name) and returns the exit code.
+  ///
+  /// A failure prints one `error:` line on standard error and returns the
+  /// contract's code: 64 bad usage, 65 bad data, 69 service unavailable, 1 else.
+  public static func run(arguments: [String], terminal: Terminal = .standard) -> Int32 {
+    do throws(ItineraryError) {
+      guard let command = arguments.first else {
+        terminal.writeError(help)
+        return ItineraryError.Kind.usage.exitCode
+      }
+      let rest = Array(arguments.dropFirst())
+      switch command {
+      case "plan": return try PlanCommand.run(rest, terminal: terminal)
+      case "solve": return try SolveCommand.run(rest, terminal: terminal)
+      case "categories": return try CategoriesCommand.run(rest, terminal: terminal)
+      case "help", "--help", "-h":
+        terminal.write(help)
+        return 0
+      case "--version":
+        terminal.write("itinerary \(version)\n")
+        return 0
+      default:
+        throw ItineraryError(
+          .usage, "unknown command '\(command)' (commands: plan, solve, categories)")
+      }
+    } catch {
+      terminal.writeError("error: \(error.message)\n")
+      return error.kind.exitCode
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import ItineraryCore
+import ItineraryFormats
+import ItineraryPlaces
+import ItinerarySolver
+
+/// `itinerary plan CATEGORY...`: the best plans around a start point.
+enum PlanCommand {
+  static let help = """
+    usage: itinerary plan [options] CATEGORY...
+           itinerary plan [options] "restaurant > park > art"
+
+    Plans one stop per category, in the order given, around a start point, and
+    shows diverse alternatives: each next plan shares at most half its places
+    with every plan before it. See 'itinerary categories' for the vocabulary.
+
+    options:
+      --at LAT,LON             start point (default: the embedded city's centre)
+      --top K                  how many plans (default 3)
+      --exact                  the K best plans, however alike
+      --round-trip             come back to the start
+      --mode walk|bike|drive   sets leg times and the price of a kilometre
+      --speed KMH              travel speed (walk 4.8, bike 15, drive 30)
+      --distance-weight W      score points one kilometre costs
+                               (walk 0.5, bike 0.16, drive 0.08)
+      --radius KM              candidates within KM of the start
+                               (walk 3, bike 10, drive 25)
+      --units metric|imperial  kilometres or miles in the table
+      --format table|json|geojson
+      -o, --output FILE        write the output to FILE (whole, or not at all)
+      -h, --help               show this help
+
+    """
+
+  static let options: [Arguments.Option] = [
+    .value("at"), .value("top"), .flag("exact"), .flag("round-trip"), .value("mode"),
+    .value("speed"), .value("distance-weight"), .value("radius"), .value("units"),
+    .value("format"), .value("output", short: "o"),
+  ]
+
+  static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
+    let arguments = try Arguments(arguments, options: options, command: "plan")
+    if arguments.has("help") {
+      terminal.write(help)
+      return 0
+    }
+    let categories = try resolveCategories(arguments.positionals)
+    let count = try arguments.integer("top", default: 3)
+    let mode = try arguments.choice("mode", default: TravelMode.walk)
+    let units = try arguments.choice("units", default: DistanceUnit.metric)
+    let format = try arguments.choice("format", default: OutputFormat.table)
+    let speed = try arguments.number("speed", minimum: .leastNonzeroMagnitude)
+    let weight = try arguments.number("distance-weight") ?? mode.defaultDistanceWeight
+    let radius = try arguments.number("radius") ?? mode.defaultRadiusKm
+
+    let city = EmbeddedCity.helsinki
+    let origin: Coordinate
+    if let at = arguments.value("at") {
+      origin = try parseCoordinate(at)
+      guard city.contains(origin) else {
+        throw ItineraryError(
+          .failure,
+          "plan: \(origin) is outside the embedded city (\(city.name)); "
+            + "no live provider is available in this version")
+      }
+    } else {
+      origin = city.centre
+      terminal.writeError(
+        "starting at the centre of \(city.name) (\(origin)); use --at LAT,LON to start elsewhere\n")
+    }
+    let provider = "embedded city: \(city.name)"
+    terminal.writeError("places from the \(provider) (OpenStreetMap, \(city.places.count) places)\n")
+
+    let names = categories.map(\.name)
+    let candidates = city.places.filter { place in
+      GreatCircle.distanceKm(origin, place.coordinate) <= radius
+        && names.contains { place.isEligible(for: $0) }
+    }
+    for name in names where !candidates.contains(where: { $0.isEligible(for: name) }) {
+      throw ItineraryError(
+        .failure,
+        "no \(name) within reach of \(origin) (\(Int(radius.rounded())) km, \(provider))")
+    }
+    let problem = Problem(
+      origin: origin, categories: names, places: candidates, distanceWeight: weight,
+      roundTrip: arguments.has("round-trip"))
+    let selection: Selection = arguments.has("exact") ? .top(count) : .diverse(count)
+    let (solution, millis) = try timed { () throws(ItineraryError) in
+      try Planner.solve(problem, selection)
+    }
+    if solution.plans.isEmpty {
+      throw ItineraryError(.failure, "no plan: \(solution.reason ?? "no feasible plan")")
+    }
+    let report = PlanReport(
+      problem: problem, solution: solution, millis: millis, mode: mode, speedKmh: speed,
+      units: units, provider: provider)
+    try format.emit(report, to: arguments.value("output"), terminal: terminal)
+    return 0
+  }
+
+  /// Categories from the words given: several arguments, or one argument
+  /// with `>`, `->` or `,` between them.
+  static func resolveCategories(_ words: [String]) throws(ItineraryError) -> [CanonicalCategory] {
+    let vocabulary = CategoryVocabulary.standard
+    let names = words.flatMap { word in
+      word.replacingOccurrences(of: "->", with: ">").replacingOccurrences(of: "→", with: ">")
+        .split(whereSeparator: { $0 == ">" || $0 == "," })
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    }
+    if names.isEmpty {
+      throw ItineraryError(
+        .usage, "plan: no category given (for example: itinerary plan restaurant park art)")
+    }
+    var resolved: [CanonicalCategory] = []
+    for name in names {
+      guard let category = vocabulary.resolve(name) else {
+        let known = vocabulary.categories.map(\.name).joined(separator: ", ")
+        throw ItineraryError(.data, "plan: unknown category '\(name)' (known: \(known))")
+      }
+      resolved.append(category)
+    }
+    return resolved
+  }
+
+  /// `LAT,LON` in decimal degrees.
+  static func parseCoordinate(_ text: String) throws(ItineraryError) -> Coordinate {
+    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else {
+      throw ItineraryError(.usage, "plan: --at expects LAT,LON in degrees, got '\(text)'")
+    }
+    let coordinate = Coordinate(lat: lat, lon: lon)
+    if let why = coordinate.invalidity { throw ItineraryError(.data, "plan: --at: \(why)") }
+    return coordinate
+  }
+}
+
+extension TravelMode {
+  /// How far from the start candidates are looked for, by default.
+  var defaultRadiusKm: Double {
+    switch self {
+    case .walk: 3
+    case .bike: 10
+    case .drive: 25
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ItineraryCore
+import ItinerarySolver
+
+/// Plans as a table a person reads in a terminal: per plan its rank and
+/// totals, then each stop with its category, score, leg distance and time.
+public enum PlanTable {
+  public static func render(_ report: PlanReport) -> String {
+    let problem = report.problem
+    var lines: [String] = []
+    for (index, ranked) in report.solution.plans.enumerated() {
+      let legs = problem.legsKm(of: ranked.plan)
+      let distance = legs.reduce(0, +)
+      lines.append(
+        "#\(index + 1)  objective \(String(format: "%.3f", ranked.objective))  "
+          + "\(report.units.format(km: distance))  \(duration(report.minutes(distance)))"
+          + " \(report.mode.verb)")
+      var rows: [[String]] = []
+      for (order, (stop, leg)) in zip(ranked.plan.stops, legs).enumerated() {
+        let place = problem.places[stop.place]
+        rows.append([
+          "  \(order + 1).", place.name, problem.categories[stop.category],
+          String(format: "%.2f", Scoring.score(of: place)), report.units.format(km: leg),
+          duration(report.minutes(leg)),
+        ])
+      }
+      if problem.roundTrip, let back = legs.last {
+        rows.append(["  ", "back to the start", "", "", report.units.format(km: back),
+          duration(report.minutes(back))])
+      }
+      lines += align(rows, rightAligned: [3, 4, 5])
+      lines.append("")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Minutes as `7 min` or `1 h 05 min`.
+  static func duration(_ minutes: Double) -> String {
+    let whole = Int(minutes.rounded())
+    return whole < 60 ? "\(whole) min" : "\(whole / 60) h \(String(format: "%02d", whole % 60)) min"
+  }
+
+  /// Pads each column to its widest cell; names longer than 40 characters are cut.
+  private static func align(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+    let cells = rows.map { row in
+      row.enumerated().map { column, cell in
+        column == 1 && cell.count > 40 ? String(cell.prefix(39)) + "…" : cell
+      }
+    }
+    let widths = (0..<(cells.first?.count ?? 0)).map { column in
+      cells.map { $0[column].count }.max() ?? 0
+    }
+    return cells.map { row in
+      row.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return rightAligned.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+  }
+}
+
+extension TravelMode {
+  /// The word for moving this way, after a duration: `25 min walking`.
+  var verb: String {
+    switch self {
+    case .walk: "walking"
+    case .bike: "cycling"
+    case .drive: "driving"
+    }
+  }
+}
