@@ -29,11 +29,22 @@ public struct Problem: Sendable {
 
   /// For each category, the indices of the places eligible for it.
   ///
-  /// - Complexity: O(k * total number of place categories).
+  /// - Complexity: O(k + total number of place categories).
   public func eligiblePlaces() -> [[Int]] {
-    categories.map { category in
-      places.indices.filter { places[$0].isEligible(for: category) }
+    var layersByName: [String: [Int]] = [:]
+    for (index, category) in categories.enumerated() {
+      layersByName[category.lowercased(), default: []].append(index)
     }
+    var eligible = Array(repeating: [Int](), count: categories.count)
+    for (place, candidate) in places.enumerated() {
+      for category in candidate.categories {
+        for layer in layersByName[category.lowercased()] ?? []
+        where eligible[layer].last != place {
+          eligible[layer].append(place)
+        }
+      }
+    }
+    return eligible
   }
 
   /// The score of every place, by index.

@@ -26,7 +26,7 @@ final class CompletionValues {
   /// For each layer, its candidates in a spatial index weighted by `values`.
   let indexes: [SpatialIndex]
   /// `values[i][j]` is `g(i, layers[i][j])`.
-  private(set) var values: [[Double]]
+  let values: [[Double]]
 
   /// - Parameter categoryOrder: the order in which to visit the problem's
   ///   categories (the problem's own order by default).
@@ -37,25 +37,25 @@ final class CompletionValues {
     layers = (categoryOrder ?? Array(problem.categories.indices)).map { eligible[$0] }
     let points = problem.places.map { SpherePoint($0.coordinate) }
     self.points = points
-    origin = SpherePoint(problem.origin)
+    let origin = SpherePoint(problem.origin)
+    self.origin = origin
     let weight = problem.distanceWeight
-    indexes = layers.map { layer in
-      SpatialIndex(points: layer.map { points[$0] }, lambda: weight)
-    }
-    values = layers.map { Array(repeating: 0, count: $0.count) }
-    guard let last = layers.indices.last else { return }
-    for (j, place) in layers[last].enumerated() {
-      let back = problem.roundTrip ? weight * points[place].distanceKm(to: origin) : 0
-      values[last][j] = scores[place] - back
-    }
-    indexes[last].setWeights(values[last])
-    for i in layers.indices.dropLast().reversed() {
+    var values = layers.map { Array(repeating: 0.0, count: $0.count) }
+    var indexes: [SpatialIndex] = []
+    for i in layers.indices.reversed() {
       for (j, place) in layers[i].enumerated() {
-        let onward = indexes[i + 1].best(from: points[place])?.value ?? -.infinity
-        values[i][j] = scores[place] + onward
+        if let next = indexes.last {
+          values[i][j] = scores[place] + (next.best(from: points[place])?.value ?? -.infinity)
+        } else {
+          let back = problem.roundTrip ? weight * points[place].distanceKm(to: origin) : 0
+          values[i][j] = scores[place] - back
+        }
       }
-      indexes[i].setWeights(values[i])
+      indexes.append(
+        SpatialIndex(points: layers[i].map { points[$0] }, weights: values[i], lambda: weight))
     }
+    self.values = values
+    self.indexes = indexes.reversed()
   }
 
   /// The best objective of the relaxed problem: an upper bound on every plan.

@@ -8,6 +8,12 @@ struct SpherePoint: Sendable {
   var y: Double
   var z: Double
 
+  init(x: Double, y: Double, z: Double) {
+    self.x = x
+    self.y = y
+    self.z = z
+  }
+
   init(_ coordinate: Coordinate) {
     let lat = coordinate.lat * .pi / 180
     let lon = coordinate.lon * .pi / 180

@@ -29,8 +29,7 @@ import TestSupport
     }
     let points = coordinates.map(SpherePoint.init)
     let weights = coordinates.map { _ in Double.random(in: 0...5, using: &generator) }
-    let index = SpatialIndex(points: points, lambda: 0.7)
-    index.setWeights(weights)
+    let index = SpatialIndex(points: points, weights: weights, lambda: 0.7)
     for query in points.prefix(20) {
       let scan = points.indices.map { weights[$0] - 0.7 * points[$0].distanceKm(to: query) }
       let best = index.best(from: query)

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// `plan` on the embedded city, as a person runs it.
+@Suite struct PlanCommandTests {
+  @Test func oneArgumentWithArrowsIsTheSameAsSeveral() {
+    let arrows = CommandRun(["plan", "Restaurant -> Park -> Art", "--format", "json"])
+    let words = CommandRun(["plan", "restaurant", "park", "art", "--format", "json"])
+    #expect(arrows.status == 0, "\(arrows.stderr)")
+    #expect(
+      arrows.stdout.replacing(/"millis" : [0-9.e-]+/, with: "")
+        == words.stdout.replacing(/"millis" : [0-9.e-]+/, with: ""))
+  }
+
+  @Test func tableShowsEveryStopAndSaysWhereItStarted() throws {
+    let run = CommandRun(["plan", "food", "park", "--top", "2"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("starting at the centre of central Helsinki"))
+    #expect(run.stderr.contains("embedded city"))
+    let planLines = run.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+    #expect(planLines.count == 2)
+    #expect(run.stdout.contains("restaurant") && run.stdout.contains("park"))
+    #expect(run.stdout.contains(" km") && run.stdout.contains(" min"))
+  }
+
+  @Test func diverseAlternativesShareAtMostHalfTheirPlaces() throws {
+    let run = CommandRun(["plan", "cafe", "museum", "art", "bar", "--top", "4", "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+    let plans = try #require(json?["plans"] as? [[String: Any]])
+    #expect(plans.count == 4)
+    let ids = plans.map { ($0["stops"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+    for (j, plan) in ids.enumerated() {
+      for earlier in ids[..<j] {
+        #expect(plan.filter(earlier.contains).count <= 2, "\(plan) vs \(earlier)")
+      }
+    }
+  }
+
+  @Test func imperialUnitsAndModesChangeTheTable() {
+    let run = CommandRun(["plan", "museum", "--units", "imperial", "--mode", "bike", "--top", "1"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(" mi") && run.stdout.contains("cycling"))
+  }
+
+  @Test func roundTripAddsTheWayBack() {
+    let run = CommandRun(["plan", "museum", "--round-trip", "--top", "1"])
+    #expect(run.stdout.contains("back to the start"))
+  }
+
+  @Test(arguments: ["plan", "solve", "categories"])
+  func everyCommandHasHelp(_ command: String) {
+    let run = CommandRun([command, "--help"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("usage: itinerary \(command)"))
+  }
+
+  @Test func categoriesListsTheVocabularyWithAliases() {
+    let run = CommandRun(["categories"])
+    #expect(run.status == 0)
+    for name in ["restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
+      "shopping", "nature", "nightlife"]
+    {
+      #expect(run.stdout.contains("\(name): "), "\(name) missing")
+    }
+    #expect(run.stdout.contains("food"))
+    #expect(run.stdout.contains("tourism=artwork"))
+  }
+}
