@@ -44,5 +44,6 @@ let package = Package(
       dependencies: ["ItineraryFormats", "TestSupport"]
     ),
     .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
+    .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),
   ]
 )

@@ -44,7 +44,8 @@ public enum PlanTable {
   private static func align(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
     let cells = rows.map { row in
       row.enumerated().map { column, cell in
-        column == 1 && cell.count > 40 ? String(cell.prefix(39)) + "…" : cell
+        column == 1 && cell.count > 40
+          ? cell.prefix(39).trimmingCharacters(in: .whitespaces) + "…" : cell
       }
     }
     let widths = (0..<(cells.first?.count ?? 0)).map { column in

@@ -20,6 +20,11 @@ public struct Solution: Sendable {
   public struct Ranked: Sendable, Equatable {
     public var plan: Plan
     public var objective: Double
+
+    public init(plan: Plan, objective: Double) {
+      self.plan = plan
+      self.objective = objective
+    }
   }
 
   /// Best first.

@@ -160,7 +160,8 @@ final class SpatialIndex {
         }
       }
     }
-    return (items[bestPosition], bestValue)
+    // Nothing is found only when every weight is minus infinity (no way on).
+    return bestPosition < 0 ? nil : (items[bestPosition], bestValue)
   }
 
   /// The points seen from one query point, best first, produced on demand.

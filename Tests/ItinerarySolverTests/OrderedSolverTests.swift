@@ -103,3 +103,19 @@ import TestSupport
     #expect(solution.reason != nil)
   }
 }
+
+extension OrderedSolverTests {
+  @Test(arguments: [0, 1, 2])
+  func aCategoryWithNoPlaceAnywhereInTheOrderGivesAReason(missing: Int) {
+    let names = ["a", "b", "c"]
+    let places = names.enumerated().filter { $0.offset != missing }.map { index, name in
+      Place(
+        id: name, name: name, categories: [name],
+        coordinate: Coordinate(lat: 60, lon: 24 + Double(index) / 100))
+    }
+    let problem = Problem(origin: Coordinate(lat: 60, lon: 24), categories: names, places: places)
+    let solution = OrderedSolver(problem: problem).solve(.top(2))
+    #expect(solution.plans.isEmpty)
+    #expect(solution.reason == "no place is eligible for category '\(names[missing])'")
+  }
+}
