@@ -83,9 +83,11 @@ final class AnyOrderModel: PlanModel {
       let negatedUses = uses.map { ($0, -1.0) }
       let others = nodeIndices.filter { $0 != node }
       rows.append(
-        GLPKProblem.Row(terms: others.map { (arcColumn[node][$0], 1) } + negatedUses, bound: .fixed(0)))
+        GLPKProblem.Row(
+          terms: others.map { (arcColumn[node][$0], 1) } + negatedUses, bound: .fixed(0)))
       rows.append(
-        GLPKProblem.Row(terms: others.map { (arcColumn[$0][node], 1) } + negatedUses, bound: .fixed(0)))
+        GLPKProblem.Row(
+          terms: others.map { (arcColumn[$0][node], 1) } + negatedUses, bound: .fixed(0)))
       if uses.count > 1 {
         rows.append(GLPKProblem.Row(terms: uses.map { ($0, 1) }, bound: .upper(1)))
       }
@@ -108,20 +110,26 @@ final class AnyOrderModel: PlanModel {
     var stops: [Plan.Stop] = []
     var node = 0
     for _ in problem.categories.indices {
-      guard let next = arcColumn[node].indices.first(where: { $0 != node && value(arcColumn[node][$0]) > 0.5 }),
+      guard
+        let next = arcColumn[node].indices.first(where: {
+          $0 != node && value(arcColumn[node][$0]) > 0.5
+        }),
         next != 0
       else { break }
       let place = nodes[next - 1]
-      guard let category = assignColumn.indices.first(where: { c in
-        assignColumn[c][place].map { value($0) > 0.5 } ?? false
-      })
+      guard
+        let category = assignColumn.indices.first(where: { c in
+          assignColumn[c][place].map { value($0) > 0.5 } ?? false
+        })
       else { break }
       stops.append(Plan.Stop(category: category, place: place))
       node = next
     }
     guard stops.count == problem.categories.count,
       value(arcColumn[node][0]) > 0.5
-    else { throw ItineraryError(.failure, "GLPK: the solution is not one tour through every category") }
+    else {
+      throw ItineraryError(.failure, "GLPK: the solution is not one tour through every category")
+    }
     return Plan(stops: stops)
   }
 

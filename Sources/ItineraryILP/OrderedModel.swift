@@ -57,7 +57,8 @@ final class OrderedModel: PlanModel {
     self.stopColumn = stopColumn
 
     var rows: [GLPKProblem.Row] = layers.indices.map { i in
-      GLPKProblem.Row(terms: layers[i].compactMap { stopColumn[i][$0] }.map { ($0, 1) }, bound: .fixed(1))
+      GLPKProblem.Row(
+        terms: layers[i].compactMap { stopColumn[i][$0] }.map { ($0, 1) }, bound: .fixed(1))
     }
     // Flow rows start as `-x[i][p]` and collect their `y` terms below.
     var outflow: [[Int: GLPKProblem.Row]] = layers.indices.dropLast().map { i in
@@ -69,7 +70,9 @@ final class OrderedModel: PlanModel {
     for i in layers.indices.dropLast() {
       for p in layers[i] {
         let targets = layers[i + 1].filter { $0 != p }
-        let objective = targets.map { -weight * GreatCircle.distanceKm(coordinates[p], coordinates[$0]) }
+        let objective = targets.map {
+          -weight * GreatCircle.distanceKm(coordinates[p], coordinates[$0])
+        }
         let first = program.addBinaryColumns(objective: objective)
         for (offset, q) in targets.enumerated() {
           let column = first + Int32(offset)
@@ -124,7 +127,8 @@ final class OrderedModel: PlanModel {
 
   func exclude(_ plan: Plan) {
     let terms = plan.stops.compactMap { stop in stopColumn[stop.category][stop.place] }
-    program.addRow(GLPKProblem.Row(terms: terms.map { ($0, 1) }, bound: .upper(Double(terms.count - 1))))
+    program.addRow(
+      GLPKProblem.Row(terms: terms.map { ($0, 1) }, bound: .upper(Double(terms.count - 1))))
   }
 
   func limitShared(with plan: Plan, atMost count: Int) {

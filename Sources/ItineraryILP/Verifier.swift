@@ -1,37 +1,6 @@
 import ItineraryCore
 import ItinerarySolver
 
-/// The outcome of cross-checking a solver's plans with GLPK.
-public struct Verification: Sendable, Equatable {
-  public enum Status: Sendable, Equatable {
-    /// GLPK found the same objective for every plan.
-    case agreed
-    /// GLPK and the solver differ; the first difference.
-    case disagreed(Disagreement)
-    /// GLPK's time limit ran out before it proved every plan: not verified.
-    case timeLimit
-  }
-
-  /// The name of the checking solver, as the contract's `verify` block gives it.
-  public let solver = "glpk"
-  /// GLPK's objective for the best plan, or `nil` when it found no plan or ran
-  /// out of time first.
-  public var objective: Double?
-  public var status: Status
-
-  /// Whether the plans are verified: `false` on a time limit as well.
-  public var agrees: Bool { status == .agreed }
-
-  /// One line for people: "agrees", "not verified (time limit)", or what differs.
-  public var summary: String {
-    switch status {
-    case .agreed: "agrees"
-    case .timeLimit: "not verified (time limit)"
-    case .disagreed(let disagreement): "disagrees: \(disagreement.message)"
-    }
-  }
-}
-
 /// Where a solver's answer and GLPK's differ.
 public struct Disagreement: Sendable, Equatable {
   /// The plan at which they differ, from 1.
@@ -62,6 +31,44 @@ public enum Verifier {
   /// The relative tolerance within which two objectives agree.
   public static let tolerance = 1e-6
 
+  /// The outcome of a cross-check.
+  public struct Outcome: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+      /// GLPK found the same objective for every plan.
+      case agreed
+      /// GLPK and the solver differ; the first difference.
+      case disagreed(Disagreement)
+      /// GLPK's time limit ran out before it proved every plan: not verified.
+      case timeLimit
+    }
+
+    /// The name of the checking solver, as the contract's `verify` block gives it.
+    public static let solver = "glpk"
+    /// GLPK's objective for the best plan, or `nil` when it found no plan or
+    /// ran out of time first.
+    public var objective: Double?
+    public var status: Status
+
+    /// Whether the plans are verified: `false` on a time limit as well.
+    public var agrees: Bool { status == .agreed }
+
+    /// One line for people: "agrees", "not verified (time limit)", or what differs.
+    public var summary: String {
+      switch status {
+      case .agreed: "agrees"
+      case .timeLimit: "not verified (time limit)"
+      case .disagreed(let disagreement): "disagrees: \(disagreement.message)"
+      }
+    }
+
+    /// The contract's `verify` block.
+    public var verification: Verification {
+      Verification(
+        solver: Self.solver, objective: objective, agrees: agrees,
+        note: agrees ? nil : summary)
+    }
+  }
+
   /// Verifies `solution`, the answer of a solver to `selection` on `problem`.
   ///
   /// GLPK runs under a global lock: concurrent calls wait for each other.
@@ -78,10 +85,10 @@ public enum Verifier {
   ///   mode and O(m^2) for m eligible places in any-order mode.
   public static func verify(
     problem: Problem, selection: Selection, solution: Solution, timeLimit: Duration? = nil
-  ) throws(ItineraryError) -> Verification {
+  ) throws(ItineraryError) -> Outcome {
     try problem.validate()
     let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
-    return try GLPK.serialized { () throws(ItineraryError) -> Verification in
+    return try GLPK.serialized { () throws(ItineraryError) -> Outcome in
       let model: any PlanModel =
         problem.anyOrder ? AnyOrderModel(problem: problem) : OrderedModel(problem: problem)
       return try check(
@@ -93,8 +100,8 @@ public enum Verifier {
   private static func check(
     problem: Problem, selection: Selection, plans: [Solution.Ranked], model: any PlanModel,
     deadline: ContinuousClock.Instant?
-  ) throws(ItineraryError) -> Verification {
-    var verification = Verification(objective: nil, status: .agreed)
+  ) throws(ItineraryError) -> Outcome {
+    var verification = Outcome(objective: nil, status: .agreed)
     let allowedShared = problem.categories.count / 2
     for rank in 0..<max(selection.count, 0) {
       let claimed = rank < plans.count ? plans[rank] : nil
