@@ -28,7 +28,9 @@ let package = Package(
     // Argument parsing and the commands, as a library tested in-process.
     .target(
       name: "ItineraryCLI",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces"]
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces", "ItineraryILP",
+      ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
 
