@@ -5,7 +5,12 @@ let package = Package(
   name: "itinerary",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "Itinerary", targets: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats"]),
+    .library(
+      name: "Itinerary",
+      targets: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP",
+      ]
+    ),
     .executable(name: "itinerary", targets: ["itinerary"]),
   ],
   targets: [
@@ -13,6 +18,9 @@ let package = Package(
     .target(name: "ItineraryCore", dependencies: ["ItineraryFixtures"]),
     // The solvers. Knows nothing of files, HTTP or the terminal.
     .target(name: "ItinerarySolver", dependencies: ["ItineraryCore"]),
+    // Integer-programming models of the planning problem, solved with GLPK to
+    // cross-check the fast solvers (`--verify`).
+    .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "ItinerarySolver", "CGLPK"]),
     // Instance JSON, plan JSON, GeoJSON and tables.
     .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
     // Where candidate places come from: the embedded city and live providers.
@@ -20,9 +28,14 @@ let package = Package(
     // Argument parsing and the commands, as a library tested in-process.
     .target(
       name: "ItineraryCLI",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces"]
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces", "ItineraryILP",
+      ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
+
+    // GLPK. It ships no pkg-config file: the module map links `glpk` by name.
+    .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"])]),
 
     // The files of fixtures/ compiled into the binary, so the tool works offline.
     .target(name: "ItineraryFixtures", plugins: ["EmbedFixtures"]),
@@ -42,6 +55,10 @@ let package = Package(
     .testTarget(
       name: "ItineraryFormatsTests",
       dependencies: ["ItineraryFormats", "TestSupport"]
+    ),
+    .testTarget(
+      name: "ItineraryILPTests",
+      dependencies: ["ItineraryILP", "ItinerarySolver", "TestSupport"]
     ),
     .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
     .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),

@@ -28,6 +28,7 @@ enum PlanCommand {
       --units metric|imperial  kilometres or miles in the table
       --format table|json|geojson
       -o, --output FILE        write the output to FILE (whole, or not at all)
+    \(VerifyStep.help)
       -h, --help               show this help
 
     """
@@ -39,7 +40,8 @@ enum PlanCommand {
   ]
 
   static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
-    let arguments = try Arguments(arguments, options: options, command: "plan")
+    let arguments = try Arguments(
+      arguments, options: options + VerifyStep.options, command: "plan")
     if arguments.has("help") {
       terminal.write(help)
       return 0
@@ -91,10 +93,13 @@ enum PlanCommand {
     if solution.plans.isEmpty {
       throw ItineraryError(.failure, "no plan: \(solution.reason ?? "no feasible plan")")
     }
+    let (verification, failure) = try VerifyStep.run(
+      arguments, problem: problem, selection: selection, solution: solution, terminal: terminal)
     let report = PlanReport(
-      problem: problem, solution: solution, millis: millis, mode: mode, speedKmh: speed,
-      units: units, provider: provider)
+      problem: problem, solution: solution, millis: millis, verification: verification,
+      mode: mode, speedKmh: speed, units: units, provider: provider)
     try format.emit(report, to: arguments.value("output"), terminal: terminal)
+    if let failure { throw failure }
     return 0
   }
 

@@ -20,6 +20,7 @@ enum SolveCommand {
       --distance-weight W      score points one kilometre costs (file, or 0.5)
       --format json|table|geojson
       -o, --output FILE        write the output to FILE (whole, or not at all)
+    \(VerifyStep.help)
       -h, --help               show this help
 
     """
@@ -30,7 +31,8 @@ enum SolveCommand {
   ]
 
   static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
-    let arguments = try Arguments(arguments, options: options, command: "solve")
+    let arguments = try Arguments(
+      arguments, options: options + VerifyStep.options, command: "solve")
     if arguments.has("help") {
       terminal.write(help)
       return 0
@@ -55,8 +57,12 @@ enum SolveCommand {
     let (solution, millis) = try timed { () throws(ItineraryError) in
       try Planner.solve(problem, selection)
     }
-    let report = PlanReport(problem: problem, solution: solution, millis: millis)
+    let (verification, failure) = try VerifyStep.run(
+      arguments, problem: problem, selection: selection, solution: solution, terminal: terminal)
+    let report = PlanReport(
+      problem: problem, solution: solution, millis: millis, verification: verification)
     try format.emit(report, to: arguments.value("output"), terminal: terminal)
+    if let failure { throw failure }
     return 0
   }
 }

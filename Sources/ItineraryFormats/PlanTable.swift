@@ -31,7 +31,18 @@ public enum PlanTable {
       lines += align(rows, rightAligned: [3, 4, 5])
       lines.append("")
     }
+    if let verification = report.verification {
+      lines.append("verify (\(verification.solver)): \(verificationWords(verification))")
+      lines.append("")
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// `agrees (objective 11.873)`, or why not.
+  static func verificationWords(_ verification: Verification) -> String {
+    let objective = verification.objective.map { "objective \(String(format: "%.3f", $0))" }
+    if verification.agrees { return "agrees" + (objective.map { " (\($0))" } ?? " (no plan)") }
+    return verification.note ?? "disagrees"
   }
 
   /// Minutes as `7 min` or `1 h 05 min`.
