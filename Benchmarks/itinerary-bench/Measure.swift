@@ -63,7 +63,8 @@ struct Timing: Codable, Sendable {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     let middle = sorted.count / 2
-    return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    return sorted.count.isMultiple(of: 2)
+      ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
   }
 }
 
@@ -86,7 +87,9 @@ struct Measure {
     blackHole(result)
     let iterations =
       warmUp >= minimumSampleSeconds
-      ? 1 : Swift.min(maximumIterations, Int((minimumSampleSeconds / Swift.max(warmUp, 1e-9)).rounded(.up)))
+      ? 1
+      : Swift.min(
+        maximumIterations, Int((minimumSampleSeconds / Swift.max(warmUp, 1e-9)).rounded(.up)))
     var timing = Timing(iterations: iterations, wall: [], cpu: [])
     for _ in 0..<samples {
       let before = ClockReading.now()

@@ -79,7 +79,8 @@ struct Options: Sendable {
     let known = Set(Suite.all.map(\.name))
     if let unknown = options.suites.first(where: { !known.contains($0) }) {
       throw UsageError(
-        message: "unknown suite '\(unknown)' (known: \(Suite.all.map(\.name).joined(separator: ", ")))")
+        message:
+          "unknown suite '\(unknown)' (known: \(Suite.all.map(\.name).joined(separator: ", ")))")
     }
     return options
   }

@@ -31,8 +31,12 @@ struct SVGChart {
 
   /// The chart as an SVG document, or `nil` when no series has a point to draw.
   func render() -> String? {
-    let drawn = series.map { s in Series(label: s.label, points: s.points.filter { $0.x > 0 && $0.y > 0 }.sorted { $0.x < $1.x }, color: s.color, dashed: s.dashed) }
-      .filter { !$0.points.isEmpty }
+    let drawn = series.map { s in
+      Series(
+        label: s.label, points: s.points.filter { $0.x > 0 && $0.y > 0 }.sorted { $0.x < $1.x },
+        color: s.color, dashed: s.dashed)
+    }
+    .filter { !$0.points.isEmpty }
     let xs = drawn.flatMap { $0.points.map(\.x) }
     let ys = drawn.flatMap { $0.points.map(\.y) }
     guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max()
@@ -91,13 +95,16 @@ struct SVGChart {
       let color = Self.palette[s.color % Self.palette.count]
       let dash = s.dashed ? " stroke-dasharray=\"6 4\"" : ""
       let points = s.points.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
-      svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
+      svg +=
+        "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
       for point in s.points {
-        svg += "<circle cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"3\" fill=\"\(color)\"/>\n"
+        svg +=
+          "<circle cx=\"\(f(px(point.x)))\" cy=\"\(f(py(point.y)))\" r=\"3\" fill=\"\(color)\"/>\n"
       }
       let legendY = top + 10 + Double(index) * 18
       let legendX = left + plotWidth + 15
-      svg += "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
+      svg +=
+        "<line x1=\"\(f(legendX))\" y1=\"\(f(legendY))\" x2=\"\(f(legendX + 28))\" y2=\"\(f(legendY))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
       svg += text(legendX + 34, legendY + 4, s.label, anchor: "start")
     }
     return svg + "</svg>\n"
@@ -133,7 +140,9 @@ struct SVGChart {
     return rounded == rounded.rounded() ? "\(Int(rounded))" : "\(rounded)"
   }
 
-  private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ color: String) -> String {
+  private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ color: String)
+    -> String
+  {
     "<line x1=\"\(f(x1))\" y1=\"\(f(y1))\" x2=\"\(f(x2))\" y2=\"\(f(y2))\" stroke=\"\(color)\"/>\n"
   }
 

@@ -22,9 +22,12 @@ struct Target: Codable, Sendable {
     var targets: [Target] = []
     targets.append(
       Target(
-        name: "ordered best plan, k=6, n=10,000, one core", measured: best.map { $0.timing.median * 1000 },
+        name: "ordered best plan, k=6, n=10,000, one core",
+        measured: best.map { $0.timing.median * 1000 },
         limit: "< 250 ms", met: best.map { $0.timing.median < 0.25 },
-        detail: best.map { "median \(ms($0.timing.median)), cpu \(ms($0.timing.cpuMedian)), min \(ms($0.timing.min))" }
+        detail: best.map {
+          "median \(ms($0.timing.median)), cpu \(ms($0.timing.cpuMedian)), min \(ms($0.timing.min))"
+        }
           ?? "run the ordered suite"))
     let ratio = best.flatMap { best in top.map { $0.timing.median / best.timing.median } }
     targets.append(

@@ -29,12 +29,14 @@ if debugBuild {
     """
   FileHandle.standardError.write(Data((warning + "\n").utf8))
   if !options.allowDebug {
-    FileHandle.standardError.write(Data("error: refusing to measure a debug build (--allow-debug overrides)\n".utf8))
+    FileHandle.standardError.write(
+      Data("error: refusing to measure a debug build (--allow-debug overrides)\n".utf8))
     exit(1)
   }
 }
 
-let selected = options.suites.isEmpty ? Suite.all : Suite.all.filter { options.suites.contains($0.name) }
+let selected =
+  options.suites.isEmpty ? Suite.all : Suite.all.filter { options.suites.contains($0.name) }
 var report = Report(
   machine: .current(), date: ISO8601DateFormatter().string(from: Date()),
   commit: Report.currentCommit(), build: buildConfiguration,
@@ -55,18 +57,23 @@ do {
     try suite.run(&bench)
     report.suites.append(bench.result)
     if let svg = chart(suite, bench.result) {
-      try Data(svg.utf8).write(to: outputDirectory.appending(path: "\(suite.name).svg"), options: .atomic)
+      try Data(svg.utf8).write(
+        to: outputDirectory.appending(path: "\(suite.name).svg"), options: .atomic)
     }
   }
   report.machine.loadAfter = Machine.loadAverage()
   report.targets = Target.evaluate(report.suites)
   say("\n== targets")
   for target in report.targets {
-    say("\(target.verdict.padding(toLength: 13, withPad: " ", startingAt: 0))\(target.name) \(target.limit): \(target.detail)")
+    say(
+      "\(target.verdict.padding(toLength: 13, withPad: " ", startingAt: 0))\(target.name) \(target.limit): \(target.detail)"
+    )
   }
   let resultsURL = outputDirectory.appending(path: "results.json")
   try report.write(to: resultsURL)
-  say("\nwrote \(resultsURL.path) and the charts beside it (load average now \(report.machine.loadAfter ?? .nan))")
+  say(
+    "\nwrote \(resultsURL.path) and the charts beside it (load average now \(report.machine.loadAfter ?? .nan))"
+  )
 } catch {
   FileHandle.standardError.write(Data("error: \(error)\n".utf8))
   exit(1)
@@ -93,7 +100,8 @@ func chart(_ suite: Suite, _ result: SuiteResult) -> String? {
   }
   let series = order.compactMap { name in
     styles[name].map { style in
-      SVGChart.Series(label: name, points: points[name] ?? [], color: style.color, dashed: style.dashed)
+      SVGChart.Series(
+        label: name, points: points[name] ?? [], color: style.color, dashed: style.dashed)
     }
   }
   let title = "itinerary-bench \(suite.name)" + (debugBuild ? " (DEBUG BUILD)" : "")

@@ -17,13 +17,15 @@ extension Suite {
             + "`swift build -c release --product itinerary`")
         return
       }
-      let requests = bench.options.quick ? [planCategories.prefix(3)] : (2...6).map { planCategories.prefix($0) }
+      let requests =
+        bench.options.quick ? [planCategories.prefix(3)] : (2...6).map { planCategories.prefix($0) }
       for categories in requests {
         let arguments = ["plan"] + categories
         do {
           try bench.measure(
             series: "itinerary plan", solver: "itinerary", n: categories.count,
-            parameters: ["arguments": arguments.joined(separator: " ")], minimumSampleSeconds: 0
+            parameters: ["arguments": arguments.joined(separator: " ")], minimumSampleSeconds: 0,
+            work: { ["stdoutBytes": $0] }
           ) {
             try runToCompletion(binary, arguments)
           }

@@ -19,7 +19,9 @@ extension Suite {
     },
     run: { bench in
       let ks = bench.options.quick ? [2, 6] : Array(2...10)
-      let ns = bench.options.quick ? [10, 100, 1000] : [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
+      let ns =
+        bench.options.quick
+        ? [10, 100, 1000] : [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
       for k in ks {
         for n in ns {
           let (problem, seed) = Workloads.random(categories: k, perCategory: n)
@@ -72,7 +74,8 @@ extension Suite {
     }
     if let worst = ratios.max() {
       bench.note(
-        "top-10 / best median time: median ratio \(format(Timing.median(of: ratios))), worst \(format(worst)) over \(ratios.count) sizes")
+        "top-10 / best median time: median ratio \(format(Timing.median(of: ratios))), worst \(format(worst)) over \(ratios.count) sizes"
+      )
     }
   }
 
