@@ -9,32 +9,42 @@ struct Target: Codable, Sendable {
   var detail: String
 
   /// The targets, evaluated on the records of `suites` (medians, same run).
+  ///
+  /// Single-threaded targets are judged on CPU time: it is what "on one
+  /// core" means, and unlike wall time it does not count the waits for a core
+  /// when the machine is shared. Wall time is given beside it.
   static func evaluate(_ suites: [SuiteResult]) -> [Target] {
     let ordered = suites.first { $0.name == "ordered" }?.records ?? []
-    func median(_ records: [Record], k: Int, n: Int, selection: String) -> Record? {
-      records.first {
+    func record(k: Int, n: Int, selection: String) -> Record? {
+      ordered.first {
         $0.parameters["k"] == "\(k)" && $0.n == n && $0.parameters["selection"] == selection
           && $0.parameters["city"] == nil
       }
     }
-    let best = median(ordered, k: 6, n: 10_000, selection: "best")
-    let top = median(ordered, k: 6, n: 10_000, selection: "top-10")
+    let best = record(k: 6, n: 10_000, selection: "best")
+    let top = record(k: 6, n: 10_000, selection: "top-10")
+    let missing = "not in this run: run the ordered suite"
     var targets: [Target] = []
     targets.append(
       Target(
         name: "ordered best plan, k=6, n=10,000, one core",
-        measured: best.map { $0.timing.median * 1000 },
-        limit: "< 250 ms", met: best.map { $0.timing.median < 0.25 },
+        measured: best.map { $0.timing.cpuMedian * 1000 }, limit: "< 250 ms (CPU time)",
+        met: best.map { $0.timing.cpuMedian < 0.25 },
         detail: best.map {
-          "median \(ms($0.timing.median)), cpu \(ms($0.timing.cpuMedian)), min \(ms($0.timing.min))"
-        }
-          ?? "run the ordered suite"))
-    let ratio = best.flatMap { best in top.map { $0.timing.median / best.timing.median } }
+          "cpu median \(ms($0.timing.cpuMedian)); wall median \(ms($0.timing.median)), "
+            + "min \(ms($0.timing.min)), max \(ms($0.timing.max))"
+        } ?? missing))
+    let pair = best.flatMap { best in top.map { (best: best.timing, top: $0.timing) } }
+    let ratio = pair.map { $0.top.cpuMedian / $0.best.cpuMedian }
     targets.append(
       Target(
-        name: "top-10 / best-only time, k=6, n=10,000", measured: ratio, limit: "<= 3",
+        name: "top-10 / best-only time, k=6, n=10,000", measured: ratio, limit: "<= 3 (CPU time)",
         met: ratio.map { $0 <= 3 },
-        detail: top.map { "top-10 median \(ms($0.timing.median))" } ?? "run the ordered suite"))
+        detail: pair.map {
+          "cpu \(Suite.format($0.top.cpuMedian / $0.best.cpuMedian)), "
+            + "wall \(Suite.format($0.top.median / $0.best.median)); "
+            + "top-10 cpu median \(ms($0.top.cpuMedian))"
+        } ?? missing))
     return targets
   }
 
