@@ -21,38 +21,21 @@ enum Workloads {
     var problem: Problem
   }
 
-  /// The OpenStreetMap point-of-interest files of the shared data, each asked
-  /// for its `categories` most common categories, or none when the data is absent.
-  ///
-  /// OpenStreetMap has no ratings, so a place's score is the popularity proxy
-  /// of the embedded city (`fixtures/README.md`): 3.0, +0.6 with a wikidata
-  /// tag, +0.4 with a wikipedia tag, +0.02 per tag beyond the fifth (at most 0.5).
-  static func osmCities(categories: Int) -> [City] {
-    ["helsinki-osm", "monaco-osm"].compactMap { name in
-      guard let url = SharedData.url("poi/\(name)/pois.csv"),
-        let text = try? String(contentsOf: url, encoding: .utf8)
-      else { return nil }
-      let rows = CSV.rows(text)
-      guard let header = rows.first else { return nil }
-      func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-      guard let nameColumn = column("name"), let value = column("value"), let lat = column("lat"),
-        let lon = column("lon"), let wikidata = column("has_wikidata"),
-        let wikipedia = column("has_wikipedia"), let tags = column("n_tags")
-      else { return nil }
-      let places = rows.dropFirst().enumerated().compactMap { index, row -> Place? in
-        guard row.count == header.count, let latitude = Double(row[lat]),
-          let longitude = Double(row[lon])
-        else { return nil }
-        let extraTags = Double(max(0, (Int(row[tags]) ?? 0) - 5))
-        let score =
-          3.0 + (row[wikidata] == "True" ? 0.6 : 0) + (row[wikipedia] == "True" ? 0.4 : 0)
-          + min(0.5, 0.02 * extraTags)
-        return Place(
-          id: "\(name)/\(index)", name: row[nameColumn], categories: [row[value]],
-          coordinate: Coordinate(lat: latitude, lon: longitude), score: score)
+  /// The real places of the shared data (`RealPlaces`: the OpenStreetMap
+  /// extracts and the Flickr tour cities), each asked for its `categories`
+  /// most common categories from the mean of its coordinates, or none when
+  /// the data is absent.
+  static func realCities(categories: Int) -> [City] {
+    let sources: [(String, () throws -> [Place]?)] =
+      ["helsinki-osm", "monaco-osm"].map { folder in
+        (folder, { try RealPlaces.openStreetMap(folder) })
       }
-      guard !places.isEmpty else { return nil }
-      let counts = Dictionary(grouping: places, by: { $0.categories[0] }).mapValues(\.count)
+      + ["Osak", "Glas", "Toro", "Edin"].map { city in
+        ("flickr-\(city)", { try RealPlaces.flickr(city) })
+      }
+    return sources.compactMap { name, load in
+      guard let places = (try? load()) ?? nil, !places.isEmpty else { return nil }
+      let counts = Dictionary(grouping: places.flatMap(\.categories), by: { $0 }).mapValues(\.count)
       let common = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(categories)
       let origin = Coordinate(
         lat: places.map(\.coordinate.lat).reduce(0, +) / Double(places.count),
@@ -61,51 +44,5 @@ enum Workloads {
         name: name,
         problem: Problem(origin: origin, categories: common.map(\.key), places: places))
     }
-  }
-}
-
-/// Just enough CSV (RFC 4180) for the shared data: quoted fields with commas,
-/// doubled quotes and line breaks inside.
-enum CSV {
-  static func rows(_ text: String) -> [[String]] {
-    var rows: [[String]] = []
-    var row: [String] = []
-    var field = ""
-    var quoted = false
-    var characters = text.makeIterator()
-    var pending = characters.next()
-    while let character = pending {
-      pending = characters.next()
-      if quoted {
-        if character == "\"" {
-          if pending == "\"" {
-            field.append("\"")
-            pending = characters.next()
-          } else {
-            quoted = false
-          }
-        } else {
-          field.append(character)
-        }
-        continue
-      }
-      switch character {
-      case "\"": quoted = true
-      case ",":
-        row.append(field)
-        field = ""
-      case "\n", "\r\n":
-        row.append(field)
-        rows.append(row)
-        row = []
-        field = ""
-      default: field.append(character)
-      }
-    }
-    if !field.isEmpty || !row.isEmpty {
-      row.append(field)
-      rows.append(row)
-    }
-    return rows
   }
 }

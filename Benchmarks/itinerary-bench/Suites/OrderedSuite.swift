@@ -32,7 +32,7 @@ extension Suite {
         let (problem, seed) = Workloads.random(categories: 6, perCategory: 10_000)
         measurePair(&bench, problem: problem, k: 6, n: 10_000, extra: ["seed": "\(seed)"])
       }
-      let cities = Workloads.osmCities(categories: 4)
+      let cities = Workloads.realCities(categories: 4)
       if cities.isEmpty {
         bench.note("real places skipped: ../shared/data/poi/ is absent")
       }
