@@ -47,6 +47,13 @@ let package = Package(
       dependencies: ["ItineraryCore", "ItinerarySolver"],
       path: "Tests/TestSupport"
     ),
+    // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
+    .executableTarget(
+      name: "itinerary-bench",
+      dependencies: ["ItineraryCore", "ItinerarySolver", "TestSupport"],
+      path: "Benchmarks/itinerary-bench"
+    ),
+
     .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "TestSupport"]),
     .testTarget(
       name: "ItinerarySolverTests",

@@ -1,0 +1,103 @@
+import Foundation
+
+extension Suite {
+  /// The whole `itinerary plan` process on the embedded city, start-up and
+  /// output included, for requests of growing length.
+  ///
+  /// It runs the `itinerary` binary of the same build directory and skips,
+  /// saying so, when that binary has not been built.
+  static let cli = Suite(
+    name: "cli",
+    summary: "the `itinerary plan` process on the embedded city (k categories)",
+    xAxis: "categories k", perUnit: nil, chartStyle: nil,
+    run: { bench in
+      guard let binary = siblingExecutable("itinerary") else {
+        bench.note(
+          "skipped: no `itinerary` binary beside this one; build it first with "
+            + "`swift build -c release --product itinerary`")
+        return
+      }
+      let scratch = FileManager.default.temporaryDirectory
+        .appending(path: "itinerary-bench-\(getpid())")
+      do {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      } catch {
+        bench.note("skipped: cannot create \(scratch.path): \(error)")
+        return
+      }
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      let requests =
+        bench.options.quick ? [planCategories.prefix(3)] : (2...6).map { planCategories.prefix($0) }
+      for categories in requests {
+        let arguments = ["plan"] + categories
+        do {
+          try bench.measure(
+            series: "itinerary plan", solver: "itinerary", n: categories.count,
+            parameters: ["arguments": arguments.joined(separator: " ")], minimumSampleSeconds: 0,
+            work: { ["stdoutBytes": $0] }
+          ) {
+            try runToCompletion(binary, arguments, in: scratch)
+          }
+        } catch {
+          bench.note("skipped `itinerary \(arguments.joined(separator: " "))`: \(error)")
+          return
+        }
+      }
+    })
+
+  /// Canonical categories of the embedded city, in the order requests use them.
+  private static let planCategories = ["restaurant", "museum", "park", "cafe", "art", "bar"]
+
+  /// The executable named `name` in this executable's directory, if built.
+  private static func siblingExecutable(_ name: String) -> URL? {
+    let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let url = me.deletingLastPathComponent().appending(path: name)
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+  }
+
+  struct ProcessFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Runs the process to its end with standard output and error sent to
+  /// files in `directory`, and returns the number of bytes of output.
+  ///
+  /// `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose
+  /// wait on Linux polls a run loop and adds tens of milliseconds to a run.
+  private static func runToCompletion(
+    _ binary: URL, _ arguments: [String], in directory: URL
+  ) throws -> Int {
+    let output = directory.appending(path: "stdout")
+    let errors = directory.appending(path: "stderr")
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, envp)
+    guard spawned == 0 else {
+      throw ProcessFailure(
+        description: "cannot start \(binary.path): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+      guard errno == EINTR else {
+        throw ProcessFailure(description: "waitpid failed: errno \(errno)")
+      }
+    }
+    // The wait status: the low 7 bits are a terminating signal, the next 8 the exit code.
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+      let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+      throw ProcessFailure(
+        description: "wait status \(status): \(message.split(separator: "\n").first ?? "")")
+    }
+    let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+    return (attributes[.size] as? Int) ?? 0
+  }
+}
