@@ -71,7 +71,8 @@ enum PlanCommand {
         "starting at the centre of \(city.name) (\(origin)); use --at LAT,LON to start elsewhere\n")
     }
     let provider = "embedded city: \(city.name)"
-    terminal.writeError("places from the \(provider) (OpenStreetMap, \(city.places.count) places)\n")
+    terminal.writeError(
+      "places from the \(provider) (OpenStreetMap, \(city.places.count) places)\n")
 
     let names = categories.map(\.name)
     let candidates = city.places.filter { place in

@@ -47,8 +47,7 @@ public enum GeoJSON {
     [coordinate.lon, coordinate.lat]
   }
 
-  private static func feature(geometry: [String: Any], properties: [String: Any]) -> [String: Any]
-  {
+  private static func feature(geometry: [String: Any], properties: [String: Any]) -> [String: Any] {
     ["type": "Feature", "geometry": geometry, "properties": properties]
   }
 }

@@ -25,8 +25,10 @@ public enum PlanTable {
         ])
       }
       if problem.roundTrip, let back = legs.last {
-        rows.append(["  ", "back to the start", "", "", report.units.format(km: back),
-          duration(report.minutes(back))])
+        rows.append([
+          "  ", "back to the start", "", "", report.units.format(km: back),
+          duration(report.minutes(back)),
+        ])
       }
       lines += align(rows, rightAligned: [3, 4, 5])
       lines.append("")
@@ -66,7 +68,8 @@ public enum PlanTable {
       row.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         return rightAligned.contains(column) ? padding + cell : cell + padding
-      }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+      }.joined(separator: "  ").replacingOccurrences(
+        of: "\\s+$", with: "", options: .regularExpression)
     }
   }
 }

@@ -88,7 +88,9 @@ final class SpatialIndex {
     let spans = (0..<4).map { ($0 == 3 ? 1 : unit) * (high[$0] - low[$0]) }
     let axis = spans.indices.max { spans[$0] < spans[$1] } ?? 3
     let middle = (start + end) / 2
-    var keyed = order[start..<end].map { (key: axis == 3 ? weights[$0] : points[$0][axis], item: $0) }
+    var keyed = order[start..<end].map {
+      (key: axis == 3 ? weights[$0] : points[$0][axis], item: $0)
+    }
     keyed.select(middle - start)
     order.replaceSubrange(start..<end, with: keyed.map(\.item))
     let left = build(&nodes, &order, points, weights, lambda, start, middle)
@@ -114,7 +116,9 @@ final class SpatialIndex {
   func best(from q: SpherePoint) -> (item: Int, value: Double)? {
     guard !nodes.isEmpty else { return nil }
     // Locals, so the loop pays no exclusivity checks on the class's storage.
-    let (nodes, xs, ys, zs, weights, lambda) = (self.nodes, self.xs, self.ys, self.zs, weights, lambda)
+    let (nodes, xs, ys, zs, weights, lambda) = (
+      self.nodes, self.xs, self.ys, self.zs, weights, lambda
+    )
     let cheapLambda = lambda * GreatCircle.earthRadiusKm
     var stack = self.stack
     self.stack = []

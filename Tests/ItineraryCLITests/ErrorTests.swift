@@ -18,41 +18,59 @@ import Testing
     """
 
   static let instanceCases: [Case] = [
-    Case(name: "truncated JSON", instance: String(valid.prefix(60)), status: 65,
+    Case(
+      name: "truncated JSON", instance: String(valid.prefix(60)), status: 65,
       message: "malformed JSON"),
     Case(name: "not JSON", instance: "<html>oops</html>", status: 65, message: "malformed JSON"),
-    Case(name: "NaN", instance: valid.replacingOccurrences(of: "60.171", with: "NaN"),
+    Case(
+      name: "NaN", instance: valid.replacingOccurrences(of: "60.171", with: "NaN"),
       status: 65, message: "malformed JSON"),
-    Case(name: "infinite number", instance: valid.replacingOccurrences(of: "60.171", with: "1e999"),
+    Case(
+      name: "infinite number", instance: valid.replacingOccurrences(of: "60.171", with: "1e999"),
       status: 65, message: "malformed JSON"),
-    Case(name: "top level array", instance: "[1, 2]", status: 65,
+    Case(
+      name: "top level array", instance: "[1, 2]", status: 65,
       message: "expected a JSON object at the top level"),
-    Case(name: "missing origin", instance: valid.replacingOccurrences(of: "\"origin\"", with: "\"o\""),
+    Case(
+      name: "missing origin", instance: valid.replacingOccurrences(of: "\"origin\"", with: "\"o\""),
       status: 65, message: "origin: missing"),
-    Case(name: "missing places", instance: valid.replacingOccurrences(of: "\"places\"", with: "\"p\""),
+    Case(
+      name: "missing places", instance: valid.replacingOccurrences(of: "\"places\"", with: "\"p\""),
       status: 65, message: "places: missing"),
-    Case(name: "missing place lat", instance: valid.replacingOccurrences(of: "\"lat\": 60.171, ", with: ""),
+    Case(
+      name: "missing place lat",
+      instance: valid.replacingOccurrences(of: "\"lat\": 60.171, ", with: ""),
       status: 65, message: "places[0].lat: missing"),
-    Case(name: "latitude out of range", instance: valid.replacingOccurrences(of: "60.171", with: "91"),
+    Case(
+      name: "latitude out of range", instance: valid.replacingOccurrences(of: "60.171", with: "91"),
       status: 65, message: "places[0].lat: 91.0 is outside [-90, 90]"),
-    Case(name: "longitude out of range",
+    Case(
+      name: "longitude out of range",
       instance: valid.replacingOccurrences(of: "\"lon\": 24.94}", with: "\"lon\": -181}"),
       status: 65, message: "origin.lon: -181.0 is outside [-180, 180]"),
-    Case(name: "latitude as a string",
+    Case(
+      name: "latitude as a string",
       instance: valid.replacingOccurrences(of: "60.171", with: "\"60.171\""),
       status: 65, message: "places[0].lat: expected a number"),
-    Case(name: "empty category list",
-      instance: valid.replacingOccurrences(of: "\"categories\": [\"a\"],\n", with: "\"categories\": [],\n"),
+    Case(
+      name: "empty category list",
+      instance: valid.replacingOccurrences(
+        of: "\"categories\": [\"a\"],\n", with: "\"categories\": [],\n"),
       status: 65, message: "categories: the category list is empty"),
-    Case(name: "duplicate ids",
+    Case(
+      name: "duplicate ids",
       instance: valid.replacingOccurrences(
         of: "]}", with: ", {\"id\": \"x\", \"categories\": [\"a\"], \"lat\": 1, \"lon\": 1}]}"),
       status: 65, message: "places[1].id: duplicate id 'x'"),
-    Case(name: "rating out of range",
-      instance: valid.replacingOccurrences(of: "\"lon\": 24.941", with: "\"lon\": 24.941, \"rating\": 7"),
+    Case(
+      name: "rating out of range",
+      instance: valid.replacingOccurrences(
+        of: "\"lon\": 24.941", with: "\"lon\": 24.941, \"rating\": 7"),
       status: 65, message: "places[0].rating: 7.0 is outside [0, 5]"),
-    Case(name: "negative distance weight",
-      instance: valid.replacingOccurrences(of: "\"places\"", with: "\"distanceWeight\": -1, \"places\""),
+    Case(
+      name: "negative distance weight",
+      instance: valid.replacingOccurrences(
+        of: "\"places\"", with: "\"distanceWeight\": -1, \"places\""),
       status: 65, message: "distanceWeight: -1.0 must be >= 0"),
   ]
 
@@ -80,28 +98,38 @@ import Testing
   }
 
   static let commandCases: [CommandCase] = [
-    CommandCase(arguments: ["plan", "--frobnicate", "park"], status: 64,
+    CommandCase(
+      arguments: ["plan", "--frobnicate", "park"], status: 64,
       message: "unknown option '--frobnicate'"),
     CommandCase(arguments: ["plan", "park", "--top"], status: 64, message: "--top needs a value"),
-    CommandCase(arguments: ["plan", "park", "--top", "zero"], status: 64,
+    CommandCase(
+      arguments: ["plan", "park", "--top", "zero"], status: 64,
       message: "--top expects a whole number >= 1, got 'zero'"),
-    CommandCase(arguments: ["plan", "park", "--mode", "fly"], status: 64,
+    CommandCase(
+      arguments: ["plan", "park", "--mode", "fly"], status: 64,
       message: "--mode expects one of walk, bike, drive, got 'fly'"),
     CommandCase(arguments: ["plan"], status: 64, message: "no category given"),
-    CommandCase(arguments: ["plan", "park", "--at", "here"], status: 64,
+    CommandCase(
+      arguments: ["plan", "park", "--at", "here"], status: 64,
       message: "--at expects LAT,LON"),
-    CommandCase(arguments: ["plan", "park", "--at", "95,24.9"], status: 65,
+    CommandCase(
+      arguments: ["plan", "park", "--at", "95,24.9"], status: 65,
       message: "latitude 95.0 is outside [-90, 90]"),
-    CommandCase(arguments: ["plan", "park", "--at", "60.17,nan"], status: 65,
+    CommandCase(
+      arguments: ["plan", "park", "--at", "60.17,nan"], status: 65,
       message: "longitude nan is not a finite number"),
-    CommandCase(arguments: ["plan", "restaurant", "zoo"], status: 65,
+    CommandCase(
+      arguments: ["plan", "restaurant", "zoo"], status: 65,
       message: "unknown category 'zoo' (known: restaurant, cafe, bar, park, museum, art, landmark"),
-    CommandCase(arguments: ["plan", "restaurant", "viewpoint"], status: 1,
+    CommandCase(
+      arguments: ["plan", "restaurant", "viewpoint"], status: 1,
       message: "no viewpoint within reach of 60.1699,24.9384"),
-    CommandCase(arguments: ["plan", "park", "--distance-weight", "-2"], status: 65,
+    CommandCase(
+      arguments: ["plan", "park", "--distance-weight", "-2"], status: 65,
       message: "--distance-weight must be a finite number >= 0.0"),
     CommandCase(arguments: ["solve"], status: 64, message: "expected one instance file"),
-    CommandCase(arguments: ["solve", "/nonexistent/instance.json"], status: 65,
+    CommandCase(
+      arguments: ["solve", "/nonexistent/instance.json"], status: 65,
       message: "/nonexistent/instance.json: cannot read the file"),
     CommandCase(arguments: ["frobnicate"], status: 64, message: "unknown command 'frobnicate'"),
   ]

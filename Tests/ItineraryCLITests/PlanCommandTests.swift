@@ -29,7 +29,9 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     let plans = try #require(json?["plans"] as? [[String: Any]])
     #expect(plans.count == 4)
-    let ids = plans.map { ($0["stops"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String } }
+    let ids = plans.map {
+      ($0["stops"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
     for (j, plan) in ids.enumerated() {
       for earlier in ids[..<j] {
         #expect(plan.filter(earlier.contains).count <= 2, "\(plan) vs \(earlier)")
@@ -58,9 +60,10 @@ import Testing
   @Test func categoriesListsTheVocabularyWithAliases() {
     let run = CommandRun(["categories"])
     #expect(run.status == 0)
-    for name in ["restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
-      "shopping", "nature", "nightlife"]
-    {
+    for name in [
+      "restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
+      "shopping", "nature", "nightlife",
+    ] {
       #expect(run.stdout.contains("\(name): "), "\(name) missing")
     }
     #expect(run.stdout.contains("food"))

@@ -30,7 +30,9 @@ import Testing
   }
 
   /// The contract's objective, computed without the library.
-  static func objective(stops: [(lat: Double, lon: Double, score: Double)], weight: Double) -> Double {
+  static func objective(stops: [(lat: Double, lon: Double, score: Double)], weight: Double)
+    -> Double
+  {
     func haversine(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
       let r = 6371.0088
       let (p1, p2) = (a.0 * .pi / 180, b.0 * .pi / 180)
@@ -120,15 +122,18 @@ import Testing
       #expect(coordinates.first == [24.9384, 60.1699], "starts at the origin, [lon, lat]")
       #expect(coordinates.count == 3)
     }
-    for feature in features where (feature["geometry"] as? [String: Any])?["type"] as? String == "Point" {
+    for feature in features
+    where (feature["geometry"] as? [String: Any])?["type"] as? String == "Point" {
       let properties = try #require(feature["properties"] as? [String: Any])
       for key in ["rank", "order", "id", "name", "category", "score"] {
         #expect(properties[key] != nil, "Point lacks \(key)")
       }
-      let position = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+      let position = try #require(
+        (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
       #expect(position.count == 2 && abs(position[0]) > 24 && abs(position[1]) > 60)
     }
-    for feature in features where (feature["geometry"] as? [String: Any])?["type"] as? String == "LineString" {
+    for feature in features
+    where (feature["geometry"] as? [String: Any])?["type"] as? String == "LineString" {
       let properties = try #require(feature["properties"] as? [String: Any])
       for key in ["rank", "objective", "distanceKm"] {
         #expect(properties[key] != nil, "LineString lacks \(key)")

@@ -7,9 +7,10 @@ import Testing
 
   @Test func namesTheCategoriesTheIssueAsksFor() {
     let names = Set(vocabulary.categories.map(\.name))
-    for name in ["restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
-      "shopping", "nature", "nightlife"]
-    {
+    for name in [
+      "restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
+      "shopping", "nature", "nightlife",
+    ] {
       #expect(names.contains(name))
     }
     #expect(names.count == vocabulary.categories.count, "names are unique")
@@ -42,13 +43,18 @@ import Testing
 
   @Test func openStreetMapTagsGiveCategories() {
     #expect(vocabulary.categories(forOSMTags: ["amenity": "restaurant"]) == ["restaurant"])
-    #expect(vocabulary.categories(forOSMTags: ["tourism": "museum", "museum": "art"]) == ["museum", "art"])
+    #expect(
+      vocabulary.categories(forOSMTags: ["tourism": "museum", "museum": "art"]) == [
+        "museum", "art",
+      ])
     #expect(vocabulary.categories(forOSMTags: ["amenity": "pub"]) == ["bar", "nightlife"])
     #expect(vocabulary.categories(forOSMTags: ["amenity": "bench"]).isEmpty)
   }
 
   @Test func brokenVocabularyFilesThrow() {
-    #expect(throws: (any Error).self) { try CategoryVocabulary(json: Data("{\"categories\": [{}]}".utf8)) }
+    #expect(throws: (any Error).self) {
+      try CategoryVocabulary(json: Data("{\"categories\": [{}]}".utf8))
+    }
     #expect(throws: (any Error).self) { try CategoryVocabulary(json: Data("[".utf8)) }
   }
 }

@@ -28,8 +28,11 @@ import Testing
   let problem = Problem(
     origin: Coordinate(lat: 0, lon: 0), categories: ["a", "B"],
     places: [
-      Place(id: "x", name: "X", categories: ["A"], coordinate: Coordinate(lat: 0, lon: 1), score: 4),
-      Place(id: "y", name: "Y", categories: ["b", "a"], coordinate: Coordinate(lat: 0, lon: 2), score: 2),
+      Place(
+        id: "x", name: "X", categories: ["A"], coordinate: Coordinate(lat: 0, lon: 1), score: 4),
+      Place(
+        id: "y", name: "Y", categories: ["b", "a"], coordinate: Coordinate(lat: 0, lon: 2), score: 2
+      ),
     ], distanceWeight: 0.5)
 
   @Test func eligibilityIgnoresCase() {

@@ -15,7 +15,8 @@ import Testing
   @Test func everyPlaceHasCanonicalCategoriesAndAScore() {
     let names = Set(CategoryVocabulary.standard.categories.map(\.name))
     for place in city.places {
-      #expect(!place.categories.isEmpty && place.categories.allSatisfy(names.contains), "\(place.id)")
+      #expect(
+        !place.categories.isEmpty && place.categories.allSatisfy(names.contains), "\(place.id)")
       #expect(place.coordinate.invalidity == nil, "\(place.id)")
       #expect((1...5).contains(place.score ?? 0), "\(place.id)")
     }
@@ -24,7 +25,8 @@ import Testing
     }
   }
 
-  static let header = "@centre\t60\t24\n@bounds\t59\t23\t61\t25\nid\tname\tcategories\tlat\tlon\tscore\taddress\topening_hours\n"
+  static let header =
+    "@centre\t60\t24\n@bounds\t59\t23\t61\t25\nid\tname\tcategories\tlat\tlon\tscore\taddress\topening_hours\n"
 
   @Test(arguments: [
     (header + "node/1\tA\tpark\t60\t24\t3\n", "line 4: expected 8 fields"),

@@ -1,8 +1,8 @@
 import ItineraryCore
+import TestSupport
 import Testing
 
 @testable import ItinerarySolver
-import TestSupport
 
 /// The ordered solver against exhaustive enumeration, on seeded random problems.
 @Suite struct OrderedSolverTests {

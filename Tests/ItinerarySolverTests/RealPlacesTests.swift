@@ -1,7 +1,7 @@
 import ItineraryCore
 import ItinerarySolver
-import Testing
 import TestSupport
+import Testing
 
 /// The ordered solver against brute force on real places: Helsinki and Monaco
 /// from OpenStreetMap, Osaka and Glasgow from Flickr tours.
@@ -10,7 +10,8 @@ struct RealPlacesTests {
   static let cities = ["helsinki-osm", "monaco-osm", "Osak", "Glas"]
 
   static func places(_ city: String) throws -> [Place] {
-    let places = try city.hasSuffix("-osm") ? RealPlaces.openStreetMap(city) : RealPlaces.flickr(city)
+    let places =
+      try city.hasSuffix("-osm") ? RealPlaces.openStreetMap(city) : RealPlaces.flickr(city)
     return try #require(places, "\(city) is missing from ../shared/data/poi")
   }
 
@@ -61,7 +62,8 @@ struct RealPlacesTests {
   /// Whole cities, every candidate of each category, no sampling.
   @Test(arguments: [
     ("helsinki-osm", ["museum", "park", "art"]), ("helsinki-osm", ["restaurant", "bar"]),
-    ("helsinki-osm", ["art", "landmark", "nightlife"]), ("monaco-osm", ["restaurant", "park", "museum"]),
+    ("helsinki-osm", ["art", "landmark", "nightlife"]),
+    ("monaco-osm", ["restaurant", "park", "museum"]),
     ("Osak", ["historical", "park", "amusement", "entertainment"]),
   ])
   func wholeCitiesMatchBruteForce(city: String, categories: [String]) throws {

@@ -1,15 +1,16 @@
 import ItineraryCore
+import TestSupport
 import Testing
 
 @testable import ItinerarySolver
-import TestSupport
 
 @Suite struct SpatialIndexTests {
   @Test func chordDistanceIsTheHaversineDistance() {
     var generator = SplitMix64(seed: 7)
     for _ in 0..<1000 {
       let a = Coordinate(
-        lat: .random(in: -90...90, using: &generator), lon: .random(in: -180...180, using: &generator))
+        lat: .random(in: -90...90, using: &generator),
+        lon: .random(in: -180...180, using: &generator))
       let b = Coordinate(
         lat: a.lat + .random(in: -1...1, using: &generator) / 100,
         lon: max(-180, min(180, a.lon + .random(in: -1...1, using: &generator) / 100)))
