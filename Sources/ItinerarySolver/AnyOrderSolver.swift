@@ -86,14 +86,41 @@ public struct AnyOrderSolver {
     Solution.Ranked(plan: plan, objective: problem.objective(of: plan))
   }
 
-  /// The heuristic's order of the categories, planned by the ordered solver.
+  /// The heuristic's order of the categories, improved by moving one
+  /// category at a time while the ordered solver's best plan gets better
+  /// (the heuristic's tours may use a place twice; the ordered solver's
+  /// plans never do), then planned by the ordered solver.
   private func heuristicSolution(
     _ graph: PlanningGraph, _ selection: Selection, timeLimit: Duration
   ) -> Solution {
-    let result = GTSPHeuristic(instance: graph.instance).solve(seed: seed, timeLimit: timeLimit)
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeLimit
+    let result = GTSPHeuristic(instance: graph.instance).solve(seed: seed, timeLimit: timeLimit / 2)
     let tour = result.tour.nodes
     let start = tour.firstIndex(of: 0) ?? 0
-    let order = (tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+    var order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+    func value(_ order: [Int]) -> Double {
+      OrderedSolver(problem: problem, categoryOrder: order).solve(.top(1)).plans.first?.objective
+        ?? -.infinity
+    }
+    var best = value(order)
+    var improved = true
+    search: while improved {
+      improved = false
+      for from in order.indices {
+        for to in order.indices where to != from {
+          if clock.now > deadline { break search }
+          var candidate = order
+          candidate.insert(candidate.remove(at: from), at: to)
+          let candidateValue = value(candidate)
+          if candidateValue > best + 1e-9 {
+            order = candidate
+            best = candidateValue
+            improved = true
+          }
+        }
+      }
+    }
     var solution = OrderedSolver(problem: problem, categoryOrder: order).solve(selection)
     solution.solver = "any-order-heuristic"
     solution.optimal = false
@@ -153,11 +180,12 @@ struct PlanningGraph {
 /// A partial plan's priority is minus its cost so far less the table's
 /// completion from its last stop through the categories it has not filled: an
 /// upper bound on every plan extending it, exact when no place would repeat.
-/// Each expanded plan sorts its children once and pushes them one at a time,
+/// Each expanded plan heaps its children once and pushes them one at a time,
 /// the next when the previous is popped, so the queue grows with the plans
 /// produced rather than with the candidates.
 ///
-/// - Complexity: O(k * N * log(k * N)) per expanded partial plan.
+/// - Complexity: O(k * N) per expanded partial plan, plus O(log(k * N)) per
+///   child pushed.
 struct AnyOrderSearch {
   private struct Node {
     var parent: Int
@@ -173,7 +201,7 @@ struct AnyOrderSearch {
   private let allFilled: Int
   private var nodes: [Node]
   /// For each expanded node, its children best first and how many were pushed.
-  private var children: [Int: (list: [(priority: Double, graphNode: Int)], next: Int)] = [:]
+  private var children: [Int: ChildQueue] = [:]
   private var open = MaxHeap<Int>()
   private(set) var expanded = 0
 
@@ -202,12 +230,10 @@ struct AnyOrderSearch {
 
   /// Pushes the best child of `parent` not yet pushed that passes the constraints.
   private mutating func pushNextChild(of parent: Int) {
-    guard var entry = children[parent] else { return }
+    guard var queue = children[parent] else { return }
     let prefix = places(endingAt: parent)
     let node = nodes[parent]
-    while entry.next < entry.list.count {
-      let (priority, graphNode) = entry.list[entry.next]
-      entry.next += 1
+    while let (priority, graphNode) = queue.pop() {
       let place = graph.place[graphNode]
       if prefix.contains(place) || !admits(prefix + [place]) { continue }
       let cost = node.cost + graph.instance.cost(node.graphNode, graphNode)
@@ -216,7 +242,7 @@ struct AnyOrderSearch {
       open.push(priority, nodes.count - 1)
       break
     }
-    children[parent] = entry.next < entry.list.count ? entry : nil
+    children[parent] = queue.isEmpty ? nil : queue
   }
 
   /// The stops of the next best plan, or `nil` when every plan has been produced.
@@ -244,10 +270,47 @@ struct AnyOrderSearch {
           list.append((-(node.cost + graph.instance.cost(node.graphNode, u) + completion), u))
         }
       }
-      list.sort { $0.priority > $1.priority }
-      children[index] = (list, 0)
+      children[index] = ChildQueue(list)
       pushNextChild(of: index)
     }
     return nil
+  }
+}
+
+/// A max-heap built at once from a list, popped a few times: the children of
+/// one partial plan.
+private struct ChildQueue {
+  private var items: [(priority: Double, graphNode: Int)]
+
+  /// - Complexity: O(n).
+  init(_ items: [(priority: Double, graphNode: Int)]) {
+    self.items = items
+    for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+  }
+
+  var isEmpty: Bool { items.isEmpty }
+
+  /// - Complexity: O(log n).
+  mutating func pop() -> (priority: Double, graphNode: Int)? {
+    guard let top = items.first, let last = items.popLast() else { return nil }
+    if !items.isEmpty {
+      items[0] = last
+      siftDown(0)
+    }
+    return top
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var largest = parent
+      if left < items.count, items[left].priority > items[largest].priority { largest = left }
+      if right < items.count, items[right].priority > items[largest].priority { largest = right }
+      if largest == parent { return }
+      items.swapAt(parent, largest)
+      parent = largest
+    }
   }
 }

@@ -153,7 +153,8 @@ public struct GTSPHeuristic {
 
   /// Removes a few clusters (a run of consecutive ones, the ones nearest a
   /// random stop, or a random set) and
-  /// puts them back one by one at their cheapest places, in random order.
+  /// puts them back one by one in random order: usually each at its cheapest
+  /// place with its cheapest node, sometimes anywhere with any node.
   private func perturb(_ tour: inout [Int], _ random: inout SearchRandom) {
     let m = tour.count
     guard m > 3 else { return }
@@ -186,7 +187,16 @@ public struct GTSPHeuristic {
     let removedSet = Set(removed)
     tour.removeAll { removedSet.contains($0) }
     random.shuffle(&removed)
-    for node in removed { insertCheapest(instance.clusterOf[node], into: &tour) }
+    let scatter = random.below(4) == 0
+    for node in removed {
+      let cluster = instance.clusterOf[node]
+      if scatter {
+        let members = instance.clusters[cluster]
+        tour.insert(members[random.below(members.count)], at: random.below(tour.count + 1))
+      } else {
+        insertCheapest(cluster, into: &tour)
+      }
+    }
   }
 
   // MARK: Local search
@@ -196,17 +206,22 @@ public struct GTSPHeuristic {
   private func improve(
     _ tour: inout [Int], _ layered: inout LayeredShortestPath, _ random: inout SearchRandom
   ) -> Double {
+    var cost = instance.tourCost(tour)
     while true {
+      let optimized = layered.optimize(order: tour.map { instance.clusterOf[$0] })
+      if optimized.cost < cost - epsilon {
+        tour = optimized.nodes
+        cost = optimized.cost
+      }
       var changed = true
       while changed {
         changed = reinsertionPass(&tour, &random)
         changed = twoOptPass(&tour) || changed
         changed = orOptPass(&tour) || changed
       }
-      let cost = instance.tourCost(tour)
-      let optimized = layered.optimize(order: tour.map { instance.clusterOf[$0] })
-      guard optimized.cost < cost - epsilon else { return cost }
-      tour = optimized.nodes
+      let newCost = instance.tourCost(tour)
+      guard newCost < cost - epsilon else { return newCost }
+      cost = newCost
     }
   }
 
