@@ -78,7 +78,9 @@ public struct AnyOrderSolver {
     return Solution(
       plans: found, solver: "any-order-held-karp", optimal: true,
       reason: found.isEmpty ? "no plan fills every stop with a different place" : nil,
-      work: ["states": graph.instance.nodeCount << (problem.categories.count), "expanded": expanded]
+      work: [
+        "states": graph.instance.nodeCount << (problem.categories.count), "expanded": expanded,
+      ]
     )
   }
 
@@ -153,7 +155,8 @@ struct PlanningGraph {
     let n = place.count
     let scores = problem.scores()
     let points =
-      [SpherePoint(problem.origin)] + place.dropFirst().map { SpherePoint(problem.places[$0].coordinate) }
+      [SpherePoint(problem.origin)]
+      + place.dropFirst().map { SpherePoint(problem.places[$0].coordinate) }
     let weight = problem.distanceWeight
     var costs = Array(repeating: 0.0, count: n * n)
     for i in 0..<n {
@@ -256,7 +259,8 @@ struct AnyOrderSearch {
         var step = index
         while step > 0 {
           let graphNode = nodes[step].graphNode
-          stops.append(Plan.Stop(category: graph.category[graphNode], place: graph.place[graphNode]))
+          stops.append(
+            Plan.Stop(category: graph.category[graphNode], place: graph.place[graphNode]))
           step = nodes[step].parent
         }
         return stops.reversed()

@@ -68,7 +68,9 @@ struct ClusterHeldKarp {
         minInto[v] = min(minInto[v], instance.cost(w, v))
       }
     }
-    let minIntoCluster = otherClusters.map { c in instance.clusters[c].map { minInto[$0] }.min() ?? 0 }
+    let minIntoCluster = otherClusters.map { c in
+      instance.clusters[c].map { minInto[$0] }.min() ?? 0
+    }
     let allEntries = minIntoCluster.reduce(0, +)
     let prunes = upperBound.isFinite
     let slack = 1e-9 * max(1, abs(upperBound))

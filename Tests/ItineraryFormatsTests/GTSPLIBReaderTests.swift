@@ -2,8 +2,8 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct GTSPLIBReaderTests {
   struct DistanceCase: Sendable, CustomStringConvertible {
@@ -93,7 +93,8 @@ import TestSupport
     var words: String
   }
 
-  static let coordinates = "EDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 0\n3 0 1\n4 1 1\n"
+  static let coordinates =
+    "EDGE_WEIGHT_TYPE : EUC_2D\nNODE_COORD_SECTION\n1 0 0\n2 1 0\n3 0 1\n4 1 1\n"
 
   static let malformed: [Malformed] = [
     .init(

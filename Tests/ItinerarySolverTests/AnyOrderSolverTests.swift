@@ -1,8 +1,8 @@
 import ItineraryCore
+import TestSupport
 import Testing
 
 @testable import ItinerarySolver
-import TestSupport
 
 /// The exact any-order solver against brute force (every order of the
 /// categories times every choice of places), on seeded small problems.
@@ -12,7 +12,8 @@ import TestSupport
     .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.5, anyOrder: true),
     .init(categories: 4, placesPerCategory: 3, sharedFraction: 0.5, anyOrder: true),
     .init(categories: 4, placesPerCategory: 3, roundTrip: true, anyOrder: true),
-    .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.6, roundTrip: true, anyOrder: true),
+    .init(
+      categories: 3, placesPerCategory: 4, sharedFraction: 0.6, roundTrip: true, anyOrder: true),
     .init(categories: 4, placesPerCategory: 3, anyOrder: true, distanceWeight: 3, radiusKm: 10),
   ]
 
@@ -49,7 +50,9 @@ import TestSupport
         let places = Set(plan.plan.places)
         #expect(problem.isFeasible(plan.plan), "seed \(seed)")
         #expect(
-          actual.plans[..<index].allSatisfy { $0.plan.places.count(where: places.contains) <= allowed },
+          actual.plans[..<index].allSatisfy {
+            $0.plan.places.count(where: places.contains) <= allowed
+          },
           "seed \(seed)")
       }
     }
@@ -68,7 +71,8 @@ import TestSupport
       let optimum = try #require(exact.plans.first?.objective, "seed \(seed)")
       #expect(best.objective <= optimum + 1e-9, "seed \(seed)")
       #expect(
-        best.objective >= optimum - 0.03 * abs(optimum), "seed \(seed): more than 3% from the optimum")
+        best.objective >= optimum - 0.03 * abs(optimum),
+        "seed \(seed): more than 3% from the optimum")
     }
   }
 

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import ItinerarySolver
-import TestSupport
 
 /// The GTSP solvers against enumeration on seeded random asymmetric instances.
 @Suite struct ClusterHeldKarpTests {
