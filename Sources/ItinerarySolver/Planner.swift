@@ -5,14 +5,13 @@ import ItineraryCore
 public enum Planner {
   /// The plans `selection` asks for, best first.
   ///
-  /// - Complexity: that of the solver chosen (`OrderedSolver` for ordered plans).
+  /// - Complexity: that of the solver chosen (`OrderedSolver` for ordered plans,
+  ///   `AnyOrderSolver` for any-order ones).
   public static func solve(_ problem: Problem, _ selection: Selection) throws(ItineraryError)
     -> Solution
   {
     try problem.validate()
-    if problem.anyOrder {
-      throw ItineraryError(.usage, "any-order planning is not available in this version")
-    }
+    if problem.anyOrder { return AnyOrderSolver(problem: problem).solve(selection) }
     return OrderedSolver(problem: problem).solve(selection)
   }
 }

@@ -1,0 +1,320 @@
+import ItineraryCore
+
+/// Plans whose stops may come in any order: a generalized TSP with the start
+/// as a cluster of its own and one cluster per category.
+///
+/// Exact when the subset dynamic program fits (`ClusterHeldKarp`, anchored at
+/// the start): its completions are the best objective still reachable from a
+/// stop through the remaining categories, counting distances but not the rule
+/// that a place fills one stop only, so they bound every real plan from above.
+/// A best-first search over partial plans then reads off the top K or the
+/// diverse plans in order of objective, enforcing that rule (and diversity) on
+/// every prefix, exactly as the ordered solver's `PlanSearch` does.
+///
+/// Beyond the table's limits, or past the time limit, `GTSPHeuristic` picks
+/// an order of the categories and the ordered solver plans within that
+/// order; the solution then says `optimal: false`.
+public struct AnyOrderSolver {
+  private let problem: Problem
+  private let timeLimit: Duration
+  private let seed: UInt64
+  private let maxCells: Int
+
+  /// - Parameters:
+  ///   - timeLimit: how long the exact table, then the heuristic, may run.
+  ///   - seed: the heuristic's random seed.
+  ///   - maxCells: the most cells the exact table may have (8 bytes each).
+  public init(
+    problem: Problem, timeLimit: Duration = .seconds(10), seed: UInt64 = 0,
+    maxCells: Int = 1 << 24
+  ) {
+    self.problem = problem
+    self.timeLimit = timeLimit
+    self.seed = seed
+    self.maxCells = maxCells
+  }
+
+  /// The plans the selection asks for, best first.
+  ///
+  /// - Complexity: O(2^k * N^2) for the table over N = sum n_i candidate
+  ///   stops, then O(k * N * log(k * N)) per partial plan expanded by the
+  ///   search; the heuristic path is bounded by the time limit.
+  public func solve(_ selection: Selection) -> Solution {
+    if let reason = problem.missingCategoryReason() {
+      return Solution(plans: [], solver: "any-order-held-karp", optimal: true, reason: reason)
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeLimit
+    let graph = PlanningGraph(problem: problem)
+    guard
+      let table = ClusterHeldKarp(
+        instance: graph.instance, anchor: 0, maxCells: maxCells, deadline: deadline)
+    else {
+      return heuristicSolution(graph, selection, timeLimit: max(.zero, deadline - clock.now))
+    }
+    var found: [Solution.Ranked] = []
+    var expanded = 0
+    switch selection {
+    case .top(let count):
+      var search = AnyOrderSearch(graph: graph, table: table)
+      var seen = Set<[Int]>()
+      while found.count < count, let stops = search.next() {
+        let plan = Plan(stops: stops)
+        if seen.insert(plan.places).inserted { found.append(ranked(plan)) }
+      }
+      expanded = search.expanded
+    case .diverse(let count):
+      let allowed = problem.categories.count / 2
+      while found.count < count {
+        let earlier = found.map { Set($0.plan.places) }
+        var search = AnyOrderSearch(graph: graph, table: table) { prefix in
+          earlier.allSatisfy { plan in prefix.count(where: plan.contains) <= allowed }
+        }
+        guard let stops = search.next() else { break }
+        expanded += search.expanded
+        found.append(ranked(Plan(stops: stops)))
+      }
+    }
+    return Solution(
+      plans: found, solver: "any-order-held-karp", optimal: true,
+      reason: found.isEmpty ? "no plan fills every stop with a different place" : nil,
+      work: [
+        "states": graph.instance.nodeCount << (problem.categories.count), "expanded": expanded,
+      ]
+    )
+  }
+
+  private func ranked(_ plan: Plan) -> Solution.Ranked {
+    Solution.Ranked(plan: plan, objective: problem.objective(of: plan))
+  }
+
+  /// The heuristic's order of the categories, improved by moving one
+  /// category at a time while the ordered solver's best plan gets better
+  /// (the heuristic's tours may use a place twice; the ordered solver's
+  /// plans never do), then planned by the ordered solver.
+  private func heuristicSolution(
+    _ graph: PlanningGraph, _ selection: Selection, timeLimit: Duration
+  ) -> Solution {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeLimit
+    let result = GTSPHeuristic(instance: graph.instance).solve(seed: seed, timeLimit: timeLimit / 2)
+    let tour = result.tour.nodes
+    let start = tour.firstIndex(of: 0) ?? 0
+    var order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+    func value(_ order: [Int]) -> Double {
+      OrderedSolver(problem: problem, categoryOrder: order).solve(.top(1)).plans.first?.objective
+        ?? -.infinity
+    }
+    var best = value(order)
+    var improved = true
+    search: while improved {
+      improved = false
+      for from in order.indices {
+        for to in order.indices where to != from {
+          if clock.now > deadline { break search }
+          var candidate = order
+          candidate.insert(candidate.remove(at: from), at: to)
+          let candidateValue = value(candidate)
+          if candidateValue > best + 1e-9 {
+            order = candidate
+            best = candidateValue
+            improved = true
+          }
+        }
+      }
+    }
+    var solution = OrderedSolver(problem: problem, categoryOrder: order).solve(selection)
+    solution.solver = "any-order-heuristic"
+    solution.optimal = false
+    solution.work["iterations"] = result.iterations
+    return solution
+  }
+}
+
+/// A planning problem as a GTSP: node 0 is the start, a cluster of its own;
+/// every other node is a (place, category) pair, clustered by category.
+/// Arriving at a place costs `distanceWeight` times the distance less the
+/// place's score; the way back to the start costs its distance on a round
+/// trip and nothing otherwise. A tour's cost is minus its plan's objective.
+struct PlanningGraph {
+  let instance: GTSPInstance
+  /// The place and the category of every node; -1 for the start.
+  let place: [Int]
+  let category: [Int]
+
+  /// - Complexity: O(N^2) distances for N = sum n_i.
+  init(problem: Problem) {
+    var place = [-1]
+    var category = [-1]
+    var clusters = [[0]]
+    for (index, eligible) in problem.eligiblePlaces().enumerated() {
+      clusters.append(Array(place.count..<place.count + eligible.count))
+      place += eligible
+      category += Array(repeating: index, count: eligible.count)
+    }
+    let n = place.count
+    let scores = problem.scores()
+    let points =
+      [SpherePoint(problem.origin)]
+      + place.dropFirst().map { SpherePoint(problem.places[$0].coordinate) }
+    let weight = problem.distanceWeight
+    var costs = Array(repeating: 0.0, count: n * n)
+    for i in 0..<n {
+      for j in 0..<n where i != j {
+        if j == 0 {
+          costs[i * n] = problem.roundTrip ? weight * points[i].distanceKm(to: points[0]) : 0
+        } else {
+          costs[i * n + j] = weight * points[i].distanceKm(to: points[j]) - scores[place[j]]
+        }
+      }
+    }
+    guard let instance = GTSPInstance(nodeCount: n, clusters: clusters, costs: costs) else {
+      preconditionFailure("the planning clusters partition the nodes by construction")
+    }
+    self.instance = instance
+    self.place = place
+    self.category = category
+  }
+}
+
+/// Best-first search over partial any-order plans, complete plans popping in
+/// decreasing order of objective.
+///
+/// A partial plan's priority is minus its cost so far less the table's
+/// completion from its last stop through the categories it has not filled: an
+/// upper bound on every plan extending it, exact when no place would repeat.
+/// Each expanded plan heaps its children once and pushes them one at a time,
+/// the next when the previous is popped, so the queue grows with the plans
+/// produced rather than with the candidates.
+///
+/// - Complexity: O(k * N) per expanded partial plan, plus O(log(k * N)) per
+///   child pushed.
+struct AnyOrderSearch {
+  private struct Node {
+    var parent: Int
+    var graphNode: Int
+    /// The categories filled, as bits.
+    var filled: Int
+    var cost: Double
+  }
+
+  private let graph: PlanningGraph
+  private let table: ClusterHeldKarp
+  private let admits: ([Int]) -> Bool
+  private let allFilled: Int
+  private var nodes: [Node]
+  /// For each expanded node, its children best first and how many were pushed.
+  private var children: [Int: ChildQueue] = [:]
+  private var open = MaxHeap<Int>()
+  private(set) var expanded = 0
+
+  /// - Parameter admits: whether a prefix of place indices may be extended;
+  ///   it must reject every extension of a prefix it rejects.
+  init(
+    graph: PlanningGraph, table: ClusterHeldKarp, admits: @escaping ([Int]) -> Bool = { _ in true }
+  ) {
+    self.graph = graph
+    self.table = table
+    self.admits = admits
+    allFilled = (1 << (graph.instance.clusters.count - 1)) - 1
+    nodes = [Node(parent: -1, graphNode: 0, filled: 0, cost: 0)]
+    open.push(-table.completion(remaining: allFilled, from: 0), 0)
+  }
+
+  private func places(endingAt index: Int) -> [Int] {
+    var result: [Int] = []
+    var index = index
+    while index > 0 {
+      result.append(graph.place[nodes[index].graphNode])
+      index = nodes[index].parent
+    }
+    return result.reversed()
+  }
+
+  /// Pushes the best child of `parent` not yet pushed that passes the constraints.
+  private mutating func pushNextChild(of parent: Int) {
+    guard var queue = children[parent] else { return }
+    let prefix = places(endingAt: parent)
+    let node = nodes[parent]
+    while let (priority, graphNode) = queue.pop() {
+      let place = graph.place[graphNode]
+      if prefix.contains(place) || !admits(prefix + [place]) { continue }
+      let cost = node.cost + graph.instance.cost(node.graphNode, graphNode)
+      let filled = node.filled | (1 << graph.category[graphNode])
+      nodes.append(Node(parent: parent, graphNode: graphNode, filled: filled, cost: cost))
+      open.push(priority, nodes.count - 1)
+      break
+    }
+    children[parent] = queue.isEmpty ? nil : queue
+  }
+
+  /// The stops of the next best plan, or `nil` when every plan has been produced.
+  mutating func next() -> [Plan.Stop]? {
+    while let (_, index) = open.pop() {
+      expanded += 1
+      if index > 0 { pushNextChild(of: nodes[index].parent) }
+      let node = nodes[index]
+      if node.filled == allFilled {
+        var stops: [Plan.Stop] = []
+        var step = index
+        while step > 0 {
+          let graphNode = nodes[step].graphNode
+          stops.append(
+            Plan.Stop(category: graph.category[graphNode], place: graph.place[graphNode]))
+          step = nodes[step].parent
+        }
+        return stops.reversed()
+      }
+      var list: [(priority: Double, graphNode: Int)] = []
+      for (bit, cluster) in table.otherClusters.enumerated() where node.filled & (1 << bit) == 0 {
+        let remaining = allFilled & ~(node.filled | (1 << bit))
+        for u in graph.instance.clusters[cluster] {
+          let completion = table.completion(remaining: remaining, from: u)
+          guard completion.isFinite else { continue }
+          list.append((-(node.cost + graph.instance.cost(node.graphNode, u) + completion), u))
+        }
+      }
+      children[index] = ChildQueue(list)
+      pushNextChild(of: index)
+    }
+    return nil
+  }
+}
+
+/// A max-heap built at once from a list, popped a few times: the children of
+/// one partial plan.
+private struct ChildQueue {
+  private var items: [(priority: Double, graphNode: Int)]
+
+  /// - Complexity: O(n).
+  init(_ items: [(priority: Double, graphNode: Int)]) {
+    self.items = items
+    for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+  }
+
+  var isEmpty: Bool { items.isEmpty }
+
+  /// - Complexity: O(log n).
+  mutating func pop() -> (priority: Double, graphNode: Int)? {
+    guard let top = items.first, let last = items.popLast() else { return nil }
+    if !items.isEmpty {
+      items[0] = last
+      siftDown(0)
+    }
+    return top
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    while true {
+      let left = 2 * parent + 1
+      let right = left + 1
+      var largest = parent
+      if left < items.count, items[left].priority > items[largest].priority { largest = left }
+      if right < items.count, items[right].priority > items[largest].priority { largest = right }
+      if largest == parent { return }
+      items.swapAt(parent, largest)
+      parent = largest
+    }
+  }
+}

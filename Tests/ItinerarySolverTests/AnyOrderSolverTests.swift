@@ -1,0 +1,104 @@
+import ItineraryCore
+import TestSupport
+import Testing
+
+@testable import ItinerarySolver
+
+/// The exact any-order solver against brute force (every order of the
+/// categories times every choice of places), on seeded small problems.
+@Suite struct AnyOrderSolverTests {
+  static let shapes: [RandomProblems.Shape] = [
+    .init(categories: 1, placesPerCategory: 5, anyOrder: true),
+    .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.5, anyOrder: true),
+    .init(categories: 4, placesPerCategory: 3, sharedFraction: 0.5, anyOrder: true),
+    .init(categories: 4, placesPerCategory: 3, roundTrip: true, anyOrder: true),
+    .init(
+      categories: 3, placesPerCategory: 4, sharedFraction: 0.6, roundTrip: true, anyOrder: true),
+    .init(categories: 4, placesPerCategory: 3, anyOrder: true, distanceWeight: 3, radiusKm: 10),
+  ]
+
+  @Test(arguments: shapes)
+  func topKMatchesBruteForce(shape: RandomProblems.Shape) {
+    for seed: UInt64 in 0..<15 {
+      var generator = SplitMix64(seed: seed)
+      let problem = RandomProblems.make(shape, using: &generator)
+      let expected = BruteForceSolver(problem: problem).solve(.top(6))
+      let actual = AnyOrderSolver(problem: problem).solve(.top(6))
+      #expect(actual.optimal, "seed \(seed)")
+      #expect(actual.plans.count == expected.plans.count, "seed \(seed)")
+      for (got, want) in zip(actual.plans, expected.plans) {
+        #expect(abs(got.objective - want.objective) < 1e-9, "seed \(seed)")
+        #expect(problem.isFeasible(got.plan), "seed \(seed)")
+      }
+      #expect(Set(actual.plans.map(\.plan.places)).count == actual.plans.count, "seed \(seed)")
+    }
+  }
+
+  @Test(arguments: shapes)
+  func diverseMatchesBruteForce(shape: RandomProblems.Shape) {
+    for seed: UInt64 in 0..<15 {
+      var generator = SplitMix64(seed: seed)
+      let problem = RandomProblems.make(shape, using: &generator)
+      let expected = BruteForceSolver(problem: problem).solve(.diverse(4))
+      let actual = AnyOrderSolver(problem: problem).solve(.diverse(4))
+      #expect(
+        actual.plans.map(\.objective).enumerated().allSatisfy { index, objective in
+          abs(objective - expected.plans[index].objective) < 1e-9
+        } && actual.plans.count == expected.plans.count, "seed \(seed)")
+      let allowed = problem.categories.count / 2
+      for (index, plan) in actual.plans.enumerated() {
+        let places = Set(plan.plan.places)
+        #expect(problem.isFeasible(plan.plan), "seed \(seed)")
+        #expect(
+          actual.plans[..<index].allSatisfy {
+            $0.plan.places.count(where: places.contains) <= allowed
+          },
+          "seed \(seed)")
+      }
+    }
+  }
+
+  @Test func heuristicFallbackPlansInOneOrder() throws {
+    let shape = RandomProblems.Shape(categories: 5, placesPerCategory: 6, anyOrder: true)
+    for seed: UInt64 in 0..<5 {
+      var generator = SplitMix64(seed: seed)
+      let problem = RandomProblems.make(shape, using: &generator)
+      let exact = AnyOrderSolver(problem: problem).solve(.top(1))
+      let fallback = AnyOrderSolver(problem: problem, maxCells: 16).solve(.top(3))
+      #expect(fallback.solver == "any-order-heuristic" && !fallback.optimal, "seed \(seed)")
+      let best = try #require(fallback.plans.first, "seed \(seed)")
+      #expect(problem.isFeasible(best.plan), "seed \(seed)")
+      let optimum = try #require(exact.plans.first?.objective, "seed \(seed)")
+      #expect(best.objective <= optimum + 1e-9, "seed \(seed)")
+      #expect(
+        best.objective >= optimum - 0.03 * abs(optimum),
+        "seed \(seed): more than 3% from the optimum")
+    }
+  }
+
+  @Test func missingCategoryGivesAReason() {
+    let problem = Problem(
+      origin: Coordinate(lat: 60, lon: 25), categories: ["park", "museum"],
+      places: [
+        Place(id: "a", name: "A", categories: ["park"], coordinate: Coordinate(lat: 60, lon: 25.01))
+      ], anyOrder: true)
+    let solution = AnyOrderSolver(problem: problem).solve(.top(3))
+    #expect(solution.plans.isEmpty)
+    #expect(solution.reason?.contains("museum") == true)
+  }
+
+  @Test func onePlaceInTwoCategoriesFillsOneStop() throws {
+    // The best relaxed plan uses the shared place twice; the real one cannot.
+    let origin = Coordinate(lat: 60, lon: 25)
+    let problem = Problem(
+      origin: origin, categories: ["park", "museum"],
+      places: [
+        Place(id: "both", name: "B", categories: ["park", "museum"], coordinate: origin, score: 5),
+        Place(id: "park", name: "P", categories: ["park"], coordinate: origin, score: 1),
+        Place(id: "museum", name: "M", categories: ["museum"], coordinate: origin, score: 2),
+      ], anyOrder: true)
+    let best = try #require(AnyOrderSolver(problem: problem).solve(.top(1)).plans.first)
+    #expect(Set(best.plan.places) == [0, 2])
+    #expect(abs(best.objective - 7) < 1e-9)
+  }
+}
