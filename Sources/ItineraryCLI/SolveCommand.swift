@@ -7,6 +7,7 @@ import ItinerarySolver
 enum SolveCommand {
   static let help = """
     usage: itinerary solve FILE.json [options]
+           itinerary solve --gtsplib FILE.gtsp [--time-limit S] [--seed N]
 
     Solves the planning problem in an instance file (see the contract) and
     prints its plans, as JSON by default. Flags override the file.
@@ -21,6 +22,7 @@ enum SolveCommand {
       --format json|table|geojson
       -o, --output FILE        write the output to FILE (whole, or not at all)
     \(VerifyStep.help)
+    \(GTSPLIBSolve.help)
       -h, --help               show this help
 
     """
@@ -32,7 +34,7 @@ enum SolveCommand {
 
   static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
     let arguments = try Arguments(
-      arguments, options: options + VerifyStep.options, command: "solve")
+      arguments, options: options + VerifyStep.options + GTSPLIBSolve.options, command: "solve")
     if arguments.has("help") {
       terminal.write(help)
       return 0
@@ -40,6 +42,9 @@ enum SolveCommand {
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw ItineraryError(
         .usage, "solve: expected one instance file, got \(arguments.positionals.count)")
+    }
+    if arguments.has("gtsplib") {
+      return try GTSPLIBSolve.run(path: path, arguments, terminal: terminal)
     }
     let count = try arguments.integer("top", default: 3)
     let format = try arguments.choice("format", default: OutputFormat.json)
