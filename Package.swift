@@ -50,7 +50,7 @@ let package = Package(
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
     .executableTarget(
       name: "itinerary-bench",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "TestSupport"],
+      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryILP", "TestSupport"],
       path: "Benchmarks/itinerary-bench"
     ),
 

@@ -68,8 +68,8 @@ struct Timing: Codable, Sendable {
   }
 }
 
-/// The measurement method: one warm-up run, then `samples` timed samples,
-/// every result handed to `blackHole`.
+/// The measurement method: one warm-up run, then `samples` timed samples
+/// (fewer past the budget), every result handed to `blackHole`.
 struct Measure {
   var samples: Int
   /// A sample shorter than this repeats the body until it is this long, so
@@ -77,6 +77,10 @@ struct Measure {
   var minimumSampleSeconds = 0.002
   /// The most runs one sample may batch.
   var maximumIterations = 100_000
+  /// The longest all samples together should take, or `nil` for no limit:
+  /// when the warm-up shows that `samples` samples would take longer, fewer
+  /// are taken, at least one.
+  var budgetSeconds: Double?
 
   /// Times `body` and returns the timing with the warm-up's result (the work
   /// is deterministic, so its counters are those of every run).
@@ -90,8 +94,13 @@ struct Measure {
       ? 1
       : Swift.min(
         maximumIterations, Int((minimumSampleSeconds / Swift.max(warmUp, 1e-9)).rounded(.up)))
+    var count = samples
+    if let budgetSeconds {
+      let fitting = budgetSeconds / Swift.max(warmUp * Double(iterations), 1e-9)
+      count = Swift.max(1, Int(Swift.min(Double(samples), fitting.rounded(.down))))
+    }
     var timing = Timing(iterations: iterations, wall: [], cpu: [])
-    for _ in 0..<samples {
+    for _ in 0..<count {
       let before = ClockReading.now()
       for _ in 0..<iterations { blackHole(try body()) }
       let after = ClockReading.now()

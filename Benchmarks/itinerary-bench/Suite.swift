@@ -17,7 +17,7 @@ struct Suite: Sendable {
   var run: @Sendable (inout Bench) throws -> Void
 
   /// Every suite, in the order they run when none is named.
-  static let all: [Suite] = [.ordered, .brute, .cli]
+  static let all: [Suite] = [.ordered, .brute, .glpk, .cli]
 }
 
 /// What a suite measures with: the options, the measurement method, the
@@ -36,15 +36,17 @@ struct Bench {
   ///   - parameters: what else defines the workload, for the JSON file.
   ///   - minimumSampleSeconds: override of the batching threshold, for
   ///     measurements that must not be repeated within a sample.
+  ///   - budgetSeconds: the longest the samples may take together, for
+  ///     measurements of seconds each: fewer samples are taken, at least one.
   ///   - work: the work counters of a result.
   ///   - body: the code measured; its result goes to the black hole.
   @discardableResult
   mutating func measure<T>(
     series: String, solver: String, n: Int, parameters: [String: String] = [:],
-    minimumSampleSeconds: Double? = nil, work: (T) -> [String: Int] = { _ in [:] },
-    _ body: () throws -> T
+    minimumSampleSeconds: Double? = nil, budgetSeconds: Double? = nil,
+    work: (T) -> [String: Int] = { _ in [:] }, _ body: () throws -> T
   ) rethrows -> Record {
-    var method = Measure(samples: options.samples)
+    var method = Measure(samples: options.samples, budgetSeconds: budgetSeconds)
     if let minimumSampleSeconds { method.minimumSampleSeconds = minimumSampleSeconds }
     let (timing, last) = try method.run(body)
     let record = Record(

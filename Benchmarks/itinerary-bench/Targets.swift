@@ -45,7 +45,28 @@ struct Target: Codable, Sendable {
             + "wall \(Suite.format($0.top.median / $0.best.median)); "
             + "top-10 cpu median \(ms($0.top.cpuMedian))"
         } ?? missing))
+    targets.append(glpkTarget(suites.first { $0.name == "glpk" }?.records ?? []))
     return targets
+  }
+
+  /// GLPK's time over the dynamic program's on the same instance, k = 5,
+  /// n = 200, both measured by the glpk suite in this run.
+  private static func glpkTarget(_ records: [Record]) -> Target {
+    func record(solver: String) -> Record? {
+      records.first { $0.solver == solver && $0.parameters["k"] == "5" && $0.n == 200 }
+    }
+    let pair = record(solver: "glpk").flatMap { glpk in
+      record(solver: "ordered-dp").map { (glpk: glpk.timing, dp: $0.timing) }
+    }
+    let ratio = pair.map { $0.glpk.cpuMedian / $0.dp.cpuMedian }
+    return Target(
+      name: "GLPK / DP time, best plan, k=5, n=200, same run", measured: ratio,
+      limit: ">= 1,000 (CPU time)", met: ratio.map { $0 >= 1000 },
+      detail: pair.map {
+        "cpu \(Suite.format($0.glpk.cpuMedian / $0.dp.cpuMedian)), "
+          + "wall \(Suite.format($0.glpk.median / $0.dp.median)); "
+          + "GLPK cpu median \(ms($0.glpk.cpuMedian)), DP cpu median \(ms($0.dp.cpuMedian))"
+      } ?? "not in this run: run the glpk suite without --quick")
   }
 
   init(name: String, measured: Double?, limit: String, met: Bool?, detail: String) {

@@ -24,3 +24,9 @@ protocol PlanModel {
   /// The plan must be feasible.
   func limitShared(with plan: Plan, atMost count: Int)
 }
+
+/// The model of `problem` in its mode: `AnyOrderModel` or `OrderedModel`.
+/// Build and use it inside `GLPK.serialized`.
+func makePlanModel(for problem: Problem) -> any PlanModel {
+  problem.anyOrder ? AnyOrderModel(problem: problem) : OrderedModel(problem: problem)
+}

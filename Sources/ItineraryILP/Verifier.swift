@@ -89,11 +89,9 @@ public enum Verifier {
     try problem.validate()
     let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
     return try GLPK.serialized { () throws(ItineraryError) -> Outcome in
-      let model: any PlanModel =
-        problem.anyOrder ? AnyOrderModel(problem: problem) : OrderedModel(problem: problem)
-      return try check(
-        problem: problem, selection: selection, plans: solution.plans, model: model,
-        deadline: deadline)
+      try check(
+        problem: problem, selection: selection, plans: solution.plans,
+        model: makePlanModel(for: problem), deadline: deadline)
     }
   }
 
@@ -137,7 +135,7 @@ public enum Verifier {
   }
 
   /// Whether two objectives are equal within `tolerance`.
-  static func agree(_ a: Double, _ b: Double) -> Bool {
+  package static func agree(_ a: Double, _ b: Double) -> Bool {
     abs(a - b) <= tolerance * max(1, abs(a), abs(b))
   }
 
