@@ -20,8 +20,8 @@ public struct FetchReport: Sendable {
   public var fromCache: [String]
 }
 
-/// Fetches every category at once, one task per category on a concurrent
-/// queue, so a plan waits for its slowest category rather than the sum. The
+/// Fetches every category at once, one task per category in a dispatch
+/// group, so a plan waits for its slowest category rather than the sum. The
 /// provider's `ServiceSession` bounds how many requests are in flight.
 public struct FetchStage: Sendable {
   public let provider: any PlaceProvider
@@ -52,11 +52,15 @@ public struct FetchStage: Sendable {
   ) throws(ItineraryError) -> FetchReport {
     let results = Mutex<[Int: Result<CategoryPlaces, ItineraryError>]>([:])
     let group = DispatchGroup()
-    let queue = DispatchQueue(label: "itinerary.fetch.\(provider.name)", attributes: .concurrent)
     for (index, category) in categories.enumerated() {
       let query = PlaceQuery(
         origin: origin, category: category, limit: limit, radiusMeters: radiusMeters,
         openNow: openNow)
+      // One queue per category rather than one concurrent queue: on Linux a
+      // concurrent queue runs on the pool that keeps one thread per core, so
+      // three blocking requests on two cores would go two at a time. A
+      // serial queue gets a thread of its own.
+      let queue = DispatchQueue(label: "itinerary.fetch.\(provider.name).\(category.name)")
       queue.async(group: group) { [provider, session, progress] in
         progress("\(provider.name): \(category.name): started")
         let start = DispatchTime.now().uptimeNanoseconds

@@ -83,11 +83,14 @@ public struct YelpProvider: PlaceProvider {
   ) throws(ResponseProblem) -> Page {
     let businesses: [Business]
     let total: Int?
-    if let search = try? decodeJSON(Search.self, from: data) {
+    do throws(ResponseProblem) {
+      let search = try decodeJSON(Search.self, from: data)
       businesses = search.businesses
       total = search.total
-    } else {
-      businesses = [try decodeJSON(Business.self, from: data)]
+    } catch {
+      // A single business (`/v3/businesses/{id}`) reads the same way.
+      guard let business = try? decodeJSON(Business.self, from: data) else { throw error }
+      businesses = [business]
       total = 1
     }
     var places: [Place] = []
