@@ -52,8 +52,9 @@ let package = Package(
 
     .target(
       name: "TestSupport",
-      dependencies: ["ItineraryCore", "ItinerarySolver"],
-      path: "Tests/TestSupport"
+      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryPlaces"],
+      path: "Tests/TestSupport",
+      exclude: ["Server"]
     ),
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
     .executableTarget(
@@ -76,10 +77,6 @@ let package = Package(
       dependencies: ["ItineraryILP", "ItinerarySolver", "TestSupport"]
     ),
     .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
-    .testTarget(
-      name: "ItineraryPlacesTests",
-      dependencies: ["ItineraryPlaces", "TestSupport"],
-      exclude: ["Server"]
-    ),
+    .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),
   ]
 )

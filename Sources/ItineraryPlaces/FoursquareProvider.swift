@@ -32,7 +32,9 @@ public struct FoursquareProvider: PlaceProvider {
   }
 
   /// One search of up to 50 places.
-  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError) -> CategoryPlaces {
+  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
+    -> CategoryPlaces
+  {
     let fetched = try session.fetch(request(query), subject: "category '\(query.category.name)'") {
       data throws(ResponseProblem) in
       try Self.parseSearch(data, category: query.category, vocabulary: vocabulary)

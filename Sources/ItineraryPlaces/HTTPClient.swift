@@ -115,7 +115,8 @@ private final class ResponseSink {
       headers = [:]  // a new response after a redirect or `100 Continue`
     } else if let colon = line.firstIndex(of: ":") {
       let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      headers[name] = line[line.index(after: colon)...].trimmingCharacters(
+        in: .whitespacesAndNewlines)
     }
     return count
   }
@@ -137,7 +138,9 @@ private final class EasyHandle {
     errorBuffer.deallocate()
   }
 
-  func perform(_ request: HTTPRequest, client: HTTPClient) throws(HTTPTransportError) -> HTTPResponse {
+  func perform(_ request: HTTPRequest, client: HTTPClient) throws(HTTPTransportError)
+    -> HTTPResponse
+  {
     let sink = ResponseSink(limit: client.maxResponseBytes)
     var headerList: UnsafeMutablePointer<curl_slist>?
     for header in request.headers { headerList = curl_slist_append(headerList, header) }
@@ -159,7 +162,8 @@ private final class EasyHandle {
         itinerary_curl_setopt_long(raw, CURLOPT_MAXREDIRS, 5),
         // An empty string accepts every encoding this libcurl can decode.
         itinerary_curl_setopt_string(raw, CURLOPT_ACCEPT_ENCODING, ""),
-        itinerary_curl_setopt_long(raw, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(client.connectTimeout)),
+        itinerary_curl_setopt_long(
+          raw, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(client.connectTimeout)),
         itinerary_curl_setopt_long(raw, CURLOPT_TIMEOUT_MS, milliseconds(client.totalTimeout)),
         itinerary_curl_setopt_pointer(raw, CURLOPT_WRITEDATA, context),
         itinerary_curl_setopt_callback(raw, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in

@@ -63,7 +63,8 @@ public struct OSRMTable: Sendable {
     guard let distances = body.distances, let durations = body.durations else {
       throw ResponseProblem("the table lacks distances or durations")
     }
-    for matrix in [distances, durations] where matrix.count != count || matrix.contains(where: { $0.count != count }) {
+    for matrix in [distances, durations]
+    where matrix.count != count || matrix.contains(where: { $0.count != count }) {
       throw ResponseProblem("the table is not \(count) by \(count)")
     }
     return Matrix(

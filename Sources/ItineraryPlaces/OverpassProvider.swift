@@ -24,7 +24,9 @@ public struct OverpassProvider: PlaceProvider {
     self.maxRequestsInFlight = maxRequestsInFlight
   }
 
-  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError) -> CategoryPlaces {
+  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
+    -> CategoryPlaces
+  {
     let fetched = try session.fetch(request(query), subject: "category '\(query.category.name)'") {
       data throws(ResponseProblem) in
       try Self.parse(data, category: query.category, vocabulary: vocabulary)
@@ -53,7 +55,8 @@ public struct OverpassProvider: PlaceProvider {
     }
     // `out center` gives ways a centre; the server returns the first N it
     // finds, so ask for some spare beyond the unnamed or centreless.
-    return "[out:json][timeout:\(serverTimeout)];(\(selectors.joined()));out center tags \(max(1, query.limit));"
+    return
+      "[out:json][timeout:\(serverTimeout)];(\(selectors.joined()));out center tags \(max(1, query.limit));"
   }
 
   private static func escape(_ text: String) -> String {

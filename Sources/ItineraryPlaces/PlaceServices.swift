@@ -42,7 +42,8 @@ public struct PlaceServices: Sendable {
     if let base = environment["XDG_CACHE_HOME"], !base.isEmpty {
       return URL(fileURLWithPath: base).appending(path: "itinerary")
     }
-    let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+    let home =
+      environment["HOME"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.homeDirectoryForCurrentUser
     return home.appending(path: ".cache/itinerary")
   }
@@ -119,8 +120,11 @@ public struct PlaceServices: Sendable {
   }
 
   /// Road distances and durations between `points` (`--distances osrm`).
-  public func roadTable(_ points: [Coordinate], mode: TravelMode) throws(ItineraryError) -> OSRMTable.Matrix {
+  public func roadTable(_ points: [Coordinate], mode: TravelMode) throws(ItineraryError)
+    -> OSRMTable.Matrix
+  {
     let table = OSRMTable(baseURL: baseURL("ITINERARY_OSRM_URL", OSRMTable.defaultBaseURL))
-    return try table.table(points, mode: mode, session: session(for: "osrm", maxRequestsInFlight: 1))
+    return try table.table(
+      points, mode: mode, session: session(for: "osrm", maxRequestsInFlight: 1))
   }
 }

@@ -133,7 +133,9 @@ public final class ResponseCache: Sendable {
         try? FileManager.default.removeItem(at: aside)
         try FileManager.default.moveItem(at: file, to: aside)
         try? FileManager.default.removeItem(atPath: file.path + "-journal")
-        warn("cache: \(file.path) is corrupt (\(error.message)); moved it to \(aside.lastPathComponent) and started a new one")
+        warn(
+          "cache: \(file.path) is corrupt (\(error.message)); moved it to \(aside.lastPathComponent) and started a new one"
+        )
         return try connect(file)
       } catch {
         warn("cache: cannot replace the corrupt \(file.path); continuing without a cache")
@@ -180,7 +182,9 @@ public final class ResponseCache: Sendable {
     guard code == SQLITE_OK else { throw failure(database, code) }
   }
 
-  private static func stepDone(_ database: OpaquePointer, _ statement: OpaquePointer) throws(SQLiteError) {
+  private static func stepDone(_ database: OpaquePointer, _ statement: OpaquePointer)
+    throws(SQLiteError)
+  {
     let code = sqlite3_step(statement)
     guard code == SQLITE_DONE else { throw failure(database, code) }
   }

@@ -12,7 +12,9 @@ public struct RetryPolicy: Sendable {
   /// The longest `Retry-After` honoured, in seconds; longer requests are cut to it.
   public var maxRetryAfter: Double
 
-  public init(maxAttempts: Int = 3, baseDelay: Double = 0.25, maxDelay: Double = 4, maxRetryAfter: Double = 30) {
+  public init(
+    maxAttempts: Int = 3, baseDelay: Double = 0.25, maxDelay: Double = 4, maxRetryAfter: Double = 30
+  ) {
     self.maxAttempts = maxAttempts
     self.baseDelay = baseDelay
     self.maxDelay = maxDelay
@@ -21,7 +23,8 @@ public struct RetryPolicy: Sendable {
 
   /// The wait after failed try number `attempt` (1-based): half to all of
   /// `baseDelay * 2^(attempt-1)`, at most `maxDelay`. `unit` in [0, 1) is the jitter.
-  public func backoff(afterAttempt attempt: Int, unit: Double = Double.random(in: 0..<1)) -> Double {
+  public func backoff(afterAttempt attempt: Int, unit: Double = Double.random(in: 0..<1)) -> Double
+  {
     let exponential = baseDelay * pow(2, Double(max(0, attempt - 1)))
     return min(maxDelay, exponential) * (0.5 + 0.5 * unit)
   }

@@ -80,7 +80,9 @@ public final class ServiceSession: Sendable {
 
   /// The request with retries: 429 after `Retry-After`, 5xx and timeouts after
   /// a backoff; every other failure at once.
-  private func perform(_ request: HTTPRequest, subject: String) throws(ItineraryError) -> HTTPResponse {
+  private func perform(_ request: HTTPRequest, subject: String) throws(ItineraryError)
+    -> HTTPResponse
+  {
     let prefix = "\(service): \(subject)"
     var attempt = 1
     while true {

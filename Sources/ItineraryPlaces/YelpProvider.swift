@@ -28,7 +28,9 @@ public struct YelpProvider: PlaceProvider {
   }
 
   /// Fetches pages of up to 50 until `query.limit` places or the last result.
-  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError) -> CategoryPlaces {
+  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
+    -> CategoryPlaces
+  {
     var result = CategoryPlaces(places: [], fromCache: true)
     let wanted = min(max(0, query.limit), Self.maxResults)
     var offset = 0
@@ -43,7 +45,9 @@ public struct YelpProvider: PlaceProvider {
       result.skipped += page.value.skipped
       result.fromCache = result.fromCache && page.fromCache
       offset += limit
-      if page.value.places.count + page.value.skipped < limit || offset >= page.value.total { break }
+      if page.value.places.count + page.value.skipped < limit || offset >= page.value.total {
+        break
+      }
     }
     return result
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import TestSupport
 import Testing
 
 @testable import ItineraryPlaces
@@ -33,7 +34,8 @@ import Testing
     let report: Result<FetchReport, ItineraryError>
     do throws(ItineraryError) {
       report = .success(
-        try live.fetchPlaces(provider: "yelp", origin: origin, categories: [park], progress: { _ in }))
+        try live.fetchPlaces(
+          provider: "yelp", origin: origin, categories: [park], progress: { _ in }))
     } catch {
       report = .failure(error)
     }
@@ -74,13 +76,16 @@ import Testing
   }
 
   @Test func timeoutsAreRetried() throws {
-    let outcome = try fetchPark([.init(body: yelpBody(["slow"]), latency: 3), .init(body: yelpBody(["a"]))])
+    let outcome = try fetchPark([
+      .init(body: yelpBody(["slow"]), latency: 3), .init(body: yelpBody(["a"])),
+    ])
     #expect(outcome.stats.requests == 2)
     #expect(try outcome.report.get().places.map(\.id) == ["a"])
   }
 
   @Test func serverErrorsGiveUpAfterThreeTries() throws {
-    let outcome = try fetchPark(Array(repeating: .init(status: 500, body: "{\"error\": \"x\"}"), count: 3))
+    let outcome = try fetchPark(
+      Array(repeating: .init(status: 500, body: "{\"error\": \"x\"}"), count: 3))
     let error = try failure(outcome)
     #expect(outcome.stats.requests == 3)
     #expect(error.kind.exitCode == 69)
@@ -106,7 +111,8 @@ import Testing
       description: "an empty body", reply: .init(body: ""),
       message: "yelp: category 'park': HTTP 200: the response body is empty"),
     Fault(
-      description: "a truncated body", reply: .init(body: yelpBody(["a", "b", "c"]), truncate: true),
+      description: "a truncated body",
+      reply: .init(body: yelpBody(["a", "b", "c"]), truncate: true),
       message: "yelp: category 'park': the response was cut short"),
     Fault(
       description: "a closed connection", reply: .init(close: true),
@@ -136,30 +142,37 @@ import Testing
     defer { try? FileManager.default.removeItem(at: cache) }
     let error = try #require(throws: ItineraryError.self) {
       try services(server: server, cache: cache).fetchPlaces(
-        provider: "overpass", origin: origin, categories: [try category("museum")], progress: { _ in })
+        provider: "overpass", origin: origin, categories: [try category("museum")],
+        progress: { _ in })
     }
     #expect(error.kind.exitCode == 69)
     #expect(error.message.hasPrefix("overpass: category 'museum': cannot connect"))
   }
 
   @Test func overpassRuntimeErrorIsAnErrorAndNotCached() throws {
-    let remark = "{\"elements\": [], \"remark\": \"runtime error: Query timed out in \\\"query\\\" at line 4 after 2 seconds.\"}"
+    let remark =
+      "{\"elements\": [], \"remark\": \"runtime error: Query timed out in \\\"query\\\" at line 4 after 2 seconds.\"}"
     let server = try LoopbackServer([.init(path: "/interpreter", responses: [.init(body: remark)])])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     for _ in 0..<2 {
       let error = try #require(throws: ItineraryError.self) {
         try services(server: server, cache: cache).fetchPlaces(
-          provider: "overpass", origin: origin, categories: [try category("park")], progress: { _ in })
+          provider: "overpass", origin: origin, categories: [try category("park")],
+          progress: { _ in })
       }
-      #expect(error.message.hasPrefix("overpass: category 'park': HTTP 200: Overpass runtime error: Query timed out"))
+      #expect(
+        error.message.hasPrefix(
+          "overpass: category 'park': HTTP 200: Overpass runtime error: Query timed out"))
     }
     #expect(try server.stats().requests == 2)
   }
 
   @Test func aFailedCategoryFailsThePlanUnlessPartialIsAllowed() throws {
     let server = try LoopbackServer([
-      .init(path: "/v3/businesses/search", match: "categories=parks", responses: [.init(status: 404, body: "{}")]),
+      .init(
+        path: "/v3/businesses/search", match: "categories=parks",
+        responses: [.init(status: 404, body: "{}")]),
       .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a"]))]),
     ])
     let cache = try temporaryDirectory()
@@ -167,17 +180,21 @@ import Testing
     let categories = [try category("restaurant"), try category("park"), try category("art")]
     let live = services(server: server, cache: cache)
     let error = try #require(throws: ItineraryError.self) {
-      try live.fetchPlaces(provider: "yelp", origin: origin, categories: categories, progress: { _ in })
+      try live.fetchPlaces(
+        provider: "yelp", origin: origin, categories: categories, progress: { _ in })
     }
     #expect(error.message.hasPrefix("yelp: category 'park': HTTP 404"))
     let report = try live.fetchPlaces(
-      provider: "yelp", origin: origin, categories: categories, allowPartial: true, progress: { _ in })
+      provider: "yelp", origin: origin, categories: categories, allowPartial: true,
+      progress: { _ in })
     #expect(report.missing.map(\.category) == ["park"])
     #expect(report.places.first?.categories == ["restaurant", "art"])
   }
 
   @Test func anOversizedResponseIsRefused() throws {
-    let server = try LoopbackServer([.init(path: "/big", responses: [.init(body: String(repeating: "x", count: 5000))])])
+    let server = try LoopbackServer([
+      .init(path: "/big", responses: [.init(body: String(repeating: "x", count: 5000))])
+    ])
     let error = try #require(throws: HTTPTransportError.self) {
       try HTTPClient(maxResponseBytes: 1000).get(HTTPRequest(url: "\(server.baseURL)/big"))
     }

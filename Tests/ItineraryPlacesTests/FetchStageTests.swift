@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import ItineraryPlaces
 
@@ -11,7 +11,8 @@ import TestSupport
 
   @Test func threeCategoriesAreInFlightAtOnce() throws {
     let server = try LoopbackServer([
-      .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a", "b"]), latency: 0.3)])
+      .init(
+        path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a", "b"]), latency: 0.3)])
     ])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
@@ -26,7 +27,10 @@ import TestSupport
     #expect(report.places.map(\.id) == ["a", "b"])
     #expect(report.places.first?.categories == ["restaurant", "park", "art"])
     #expect(progress.all.filter { $0.hasSuffix(": started") }.count == 3)
-    #expect(progress.all.contains { $0.hasPrefix("yelp: park: done, 2 places in ") && $0.hasSuffix(" ms") })
+    #expect(
+      progress.all.contains {
+        $0.hasPrefix("yelp: park: done, 2 places in ") && $0.hasSuffix(" ms")
+      })
   }
 
   @Test func requestsCarryTheQueryTheKeyAndTheUserAgent() throws {
@@ -75,14 +79,19 @@ import TestSupport
         "stats": {"total_ratings": 120}, "price": 2, "hours": {"display": "Mo-Fr 10:00-18:00"},
         "photos": [{"prefix": "https://img/", "suffix": "/p.jpg"}]}]}
       """
-    let server = try LoopbackServer([.init(path: "/v3/places/search", responses: [.init(body: body)])])
+    let server = try LoopbackServer([
+      .init(path: "/v3/places/search", responses: [.init(body: body)])
+    ])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "foursquare", origin: origin, categories: [try category("art")], progress: { _ in })
     let entry = try #require(try server.stats().log.first)
     #expect(entry.headers["Authorization"] == "test-foursquare-key")
-    #expect(entry.path.contains("fields=fsq_id%2Cname%2Cgeocodes%2Clocation%2Ccategories%2Crating%2Cpopularity%2Cstats%2Cprice%2Chours%2Cphotos"))
+    #expect(
+      entry.path.contains(
+        "fields=fsq_id%2Cname%2Cgeocodes%2Clocation%2Ccategories%2Crating%2Cpopularity%2Cstats%2Cprice%2Chours%2Cphotos"
+      ))
     let place = try #require(report.places.first)
     #expect(place.rating == 4.2)
     #expect(place.reviewCount == 120)
@@ -108,8 +117,10 @@ import TestSupport
       provider: "overpass", origin: origin, categories: [try category("park")], radiusMeters: 1500,
       progress: { progress.append($0) })
     let path = try #require(try server.stats().log.first?.path)
-    let query = try #require(URLComponents(string: path)?.queryItems?.first { $0.name == "data" }?.value)
-    #expect(query.contains("node[\"leisure\"=\"park\"][\"name\"](around:1500,40.758000,-73.985000);"))
+    let query = try #require(
+      URLComponents(string: path)?.queryItems?.first { $0.name == "data" }?.value)
+    #expect(
+      query.contains("node[\"leisure\"=\"park\"][\"name\"](around:1500,40.758000,-73.985000);"))
     #expect(query.contains("way[\"leisure\"=\"garden\"]"))
     #expect(query.contains("out center"))
     #expect(report.places.map(\.id) == ["node/1", "way/2"])
@@ -120,7 +131,8 @@ import TestSupport
 
   @Test func nominatimGeocodesAndOSRMGivesTheTable() throws {
     guard let osm = SharedData.url("api-samples/nominatim_geocoder/osm.json"),
-      let table = SharedData.url("api-samples/osrm_docs_http_md/03_table_service_example_response.json")
+      let table = SharedData.url(
+        "api-samples/osrm_docs_http_md/03_table_service_example_response.json")
     else {
       print("skipping: ../shared/data/api-samples is absent")
       return
@@ -142,7 +154,8 @@ import TestSupport
     #expect(abs((matrix.distancesKm[0][1] ?? 0) - 1.88689) < 1e-12)
     let log = try server.stats().log
     #expect(log.first?.path == "/search?q=Ottawa%2C%20Canada&format=json&limit=1")
-    #expect(log.last?.path.hasPrefix("/table/v1/foot/13.388800,52.517033;13.397631,52.529432;") == true)
+    #expect(
+      log.last?.path.hasPrefix("/table/v1/foot/13.388800,52.517033;13.397631,52.529432;") == true)
   }
 
   @Test func nothingFoundByNominatimIsBadInput() throws {
@@ -162,7 +175,8 @@ import TestSupport
     defer { try? FileManager.default.removeItem(at: cache) }
     let live = services(server: server, cache: cache, extra: ["YELP_API_KEY": ""])
     let error = try #require(throws: ItineraryError.self) {
-      try live.fetchPlaces(provider: "yelp", origin: origin, categories: [try category("park")], progress: { _ in })
+      try live.fetchPlaces(
+        provider: "yelp", origin: origin, categories: [try category("park")], progress: { _ in })
     }
     #expect(error.kind == .usage)
     #expect(error.message.contains("YELP_API_KEY"))

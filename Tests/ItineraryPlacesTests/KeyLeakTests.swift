@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import TestSupport
 import Testing
 
 @testable import ItineraryPlaces
@@ -16,7 +17,8 @@ import Testing
 
   @Test(arguments: ["yelp", "foursquare"])
   func theKeyIsNowhereButInTheRequestHeader(provider: String) throws {
-    let good = provider == "yelp"
+    let good =
+      provider == "yelp"
       ? yelpBody(["a"])
       : "{\"results\": [{\"fsq_id\": \"f\", \"name\": \"F\", \"geocodes\": {\"main\": {\"latitude\": 1, \"longitude\": 2}}}]}"
     let server = try LoopbackServer([
@@ -45,7 +47,10 @@ import Testing
     lines.append("\(try live.provider(named: provider))")
 
     // The key did reach the server, so the search below is meaningful.
-    #expect(try server.stats().log.contains { $0.headers["Authorization"]?.contains(Self.fakeKey) == true })
+    #expect(
+      try server.stats().log.contains {
+        $0.headers["Authorization"]?.contains(Self.fakeKey) == true
+      })
     #expect(report.places.count == 1)
     #expect(report.missing.count == 1)
     #expect(!lines.text.contains(Self.fakeKey))
@@ -54,7 +59,8 @@ import Testing
     for file in written {
       #expect(!file.path.contains(Self.fakeKey))
       let bytes = try Data(contentsOf: file)
-      #expect(bytes.range(of: Data(Self.fakeKey.utf8)) == nil, "the key is in \(file.lastPathComponent)")
+      #expect(
+        bytes.range(of: Data(Self.fakeKey.utf8)) == nil, "the key is in \(file.lastPathComponent)")
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import TestSupport
 import Testing
 
 @testable import ItineraryPlaces
@@ -9,7 +10,8 @@ import Testing
 
   func fetch(_ live: PlaceServices) throws -> FetchReport {
     try live.fetchPlaces(
-      provider: "yelp", origin: origin, categories: [try category("restaurant"), try category("park")],
+      provider: "yelp", origin: origin,
+      categories: [try category("restaurant"), try category("park")],
       progress: { _ in })
   }
 
@@ -99,7 +101,8 @@ import Testing
     let blocker = directory.appending(path: "file")
     try Data("x".utf8).write(to: blocker)
     let warnings = LineLog()
-    let cache = ResponseCache(directory: blocker.appending(path: "cache"), warn: { warnings.append($0) })
+    let cache = ResponseCache(
+      directory: blocker.appending(path: "cache"), warn: { warnings.append($0) })
     #expect(!cache.isUsable)
     #expect(warnings.text.contains("continuing without a cache"))
     cache.store(Data("{}".utf8), for: "k")

@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import ItineraryPlaces
 
@@ -68,7 +68,9 @@ import TestSupport
   }
 
   @Test func foursquareV3Search() throws {
-    guard let data = try sample("foursquare_v3_location-advisor-backend/FOURSQUARE_PLACES_V3_MOCK_200.json")
+    guard
+      let data = try sample(
+        "foursquare_v3_location-advisor-backend/FOURSQUARE_PLACES_V3_MOCK_200.json")
     else { return }
     let result = try FoursquareProvider.parseSearch(data, category: try category("restaurant"))
     #expect(result.places.count == 10)
@@ -83,7 +85,9 @@ import TestSupport
   }
 
   @Test func foursquareV3ErrorBodyIsAnError() throws {
-    guard let data = try sample("foursquare_v3_location-advisor-backend/FOURSQUARE_PLACES_V3_MOCK_500.json")
+    guard
+      let data = try sample(
+        "foursquare_v3_location-advisor-backend/FOURSQUARE_PLACES_V3_MOCK_500.json")
     else { return }
     #expect(throws: ResponseProblem.self) {
       try FoursquareProvider.parseSearch(data, category: try category("restaurant"))
@@ -91,7 +95,8 @@ import TestSupport
   }
 
   @Test func foursquareV2Explore() throws {
-    guard let data = try sample("foursquare_v2_explore_hotspot/venues_explore_nyc_query_drinks.json")
+    guard
+      let data = try sample("foursquare_v2_explore_hotspot/venues_explore_nyc_query_drinks.json")
     else { return }
     let result = try FoursquareProvider.parseSearch(data, category: try category("bar"))
     #expect(result.places.count == 30)
@@ -195,7 +200,8 @@ import TestSupport
     #expect(policy.delay(retryAfter: "2", afterAttempt: 1) == 2)
     #expect(policy.delay(retryAfter: "3600", afterAttempt: 1) == 30)
     let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
-    #expect(policy.delay(retryAfter: "Sun, 06 Nov 1994 08:49:47 GMT", afterAttempt: 1, now: now) == 10)
+    #expect(
+      policy.delay(retryAfter: "Sun, 06 Nov 1994 08:49:47 GMT", afterAttempt: 1, now: now) == 10)
     #expect(policy.backoff(afterAttempt: 1, unit: 0) == 0.25)
     #expect(policy.backoff(afterAttempt: 3, unit: 0.999_999) > 1.99)
     #expect(policy.backoff(afterAttempt: 10, unit: 0.999_999) <= 4)
