@@ -1,3 +1,4 @@
+import Foundation
 import ItineraryCore
 
 /// The `itinerary` command line as a library: `main` calls `run` and exits
@@ -24,7 +25,12 @@ public enum CLI {
   ///
   /// A failure prints one `error:` line on standard error and returns the
   /// contract's code: 64 bad usage, 65 bad data, 69 service unavailable, 1 else.
-  public static func run(arguments: [String], terminal: Terminal = .standard) -> Int32 {
+  ///
+  /// - Parameter environment: API keys and `ITINERARY_*` settings (contract section 7).
+  public static func run(
+    arguments: [String], terminal: Terminal = .standard,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
     do throws(ItineraryError) {
       guard let command = arguments.first else {
         terminal.writeError(help)
@@ -32,7 +38,7 @@ public enum CLI {
       }
       let rest = Array(arguments.dropFirst())
       switch command {
-      case "plan": return try PlanCommand.run(rest, terminal: terminal)
+      case "plan": return try PlanCommand.run(rest, terminal: terminal, environment: environment)
       case "solve": return try SolveCommand.run(rest, terminal: terminal)
       case "categories": return try CategoriesCommand.run(rest, terminal: terminal)
       case "help", "--help", "-h":
