@@ -191,13 +191,4 @@ import Testing
     #expect(report.places.first?.categories == ["restaurant", "art"])
   }
 
-  @Test func anOversizedResponseIsRefused() throws {
-    let server = try LoopbackServer([
-      .init(path: "/big", responses: [.init(body: String(repeating: "x", count: 5000))])
-    ])
-    let error = try #require(throws: HTTPTransportError.self) {
-      try HTTPClient(maxResponseBytes: 1000).get(HTTPRequest(url: "\(server.baseURL)/big"))
-    }
-    #expect(error.kind == .tooLarge)
-  }
 }

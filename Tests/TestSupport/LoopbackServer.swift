@@ -16,11 +16,12 @@ package final class LoopbackServer: Sendable {
     package var latency: Double?
     package var truncate: Bool?
     package var close: Bool?
+    package var gzip: Bool?
 
     package init(
       status: Int = 200, body: String? = nil, bodyFile: String? = nil, contentType: String? = nil,
       headers: [String: String]? = nil, latency: Double? = nil, truncate: Bool? = nil,
-      close: Bool? = nil
+      close: Bool? = nil, gzip: Bool? = nil
     ) {
       self.status = status
       self.body = body
@@ -30,6 +31,7 @@ package final class LoopbackServer: Sendable {
       self.latency = latency
       self.truncate = truncate
       self.close = close
+      self.gzip = gzip
     }
   }
 
@@ -49,6 +51,8 @@ package final class LoopbackServer: Sendable {
     package struct Entry: Decodable, Sendable {
       package var path: String
       package var headers: [String: String]
+      /// When the request arrived, in seconds on the server's monotonic clock.
+      package var time: Double
     }
     package var requests: Int
     package var maxInFlight: Int

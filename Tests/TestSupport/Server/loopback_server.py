@@ -11,14 +11,16 @@ CONFIG_JSON: {"routes": [ROUTE, ...]}
              "contentType": "application/json", "headers": {"Retry-After": "1"},
              "latency": 0.3,        # seconds before answering
              "truncate": true,      # declare the full length, send half, close
-             "close": true}         # close the connection without answering
+             "close": true,         # close the connection without answering
+             "gzip": true}          # send the body gzip-compressed
 
 Prints "PORT <n>" on its first line once listening (it binds port 0). Exits
 on SIGTERM or when its standard input closes (the test process is gone).
-GET /__stats answers {"requests": n, "maxInFlight": m, "log": [{"path", "headers"}]}
-for every other request so far.
+GET /__stats answers {"requests": n, "maxInFlight": m, "log": [{"path", "headers",
+"time"}]} for every other request so far ("time": seconds on a monotonic clock).
 """
 
+import gzip
 import json
 import os
 import signal
@@ -63,7 +65,9 @@ class Handler(BaseHTTPRequestHandler):
             STATE["requests"] += 1
             STATE["inFlight"] += 1
             STATE["maxInFlight"] = max(STATE["maxInFlight"], STATE["inFlight"])
-            STATE["log"].append({"path": self.path, "headers": dict(self.headers.items())})
+            STATE["log"].append(
+                {"path": self.path, "headers": dict(self.headers.items()), "time": time.monotonic()}
+            )
         try:
             self.serve(pick_response(self.path))
         finally:
@@ -81,6 +85,10 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body = spec.get("body", "").encode()
         content_type = spec.get("contentType", "application/json")
+        headers = dict(spec.get("headers", {}))
+        if spec.get("gzip"):
+            body = gzip.compress(body)
+            headers["Content-Encoding"] = "gzip"
         if spec.get("truncate"):
             self.send_response(spec.get("status", 200))
             self.send_header("Content-Type", content_type)
@@ -90,7 +98,7 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
-        self.reply(spec.get("status", 200), body, content_type, spec.get("headers", {}))
+        self.reply(spec.get("status", 200), body, content_type, headers)
 
     def reply(self, status, body, content_type, headers):
         self.send_response(status)
