@@ -59,7 +59,9 @@ let package = Package(
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
     .executableTarget(
       name: "itinerary-bench",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryILP", "TestSupport"],
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "TestSupport",
+      ],
       path: "Benchmarks/itinerary-bench"
     ),
 
