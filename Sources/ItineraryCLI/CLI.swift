@@ -1,10 +1,12 @@
 import Foundation
 import ItineraryCore
+import ItineraryPlaces
 
 /// The `itinerary` command line as a library: `main` calls `run` and exits
 /// with what it returns, and tests call it in-process.
 public enum CLI {
-  public static let version = "0.1.0"
+  /// The release, as the live providers also send it in their `User-Agent`.
+  public static let version = ItineraryRelease.version
 
   static let help = """
     usage: itinerary COMMAND [options]
