@@ -24,7 +24,10 @@ let package = Package(
     // Instance JSON, plan JSON, GeoJSON and tables.
     .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
     // Where candidate places come from: the embedded city and live providers.
-    .target(name: "ItineraryPlaces", dependencies: ["ItineraryCore", "ItineraryFixtures"]),
+    .target(
+      name: "ItineraryPlaces",
+      dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "CSQLite"]
+    ),
     // Argument parsing and the commands, as a library tested in-process.
     .target(
       name: "ItineraryCLI",
@@ -36,6 +39,11 @@ let package = Package(
 
     // GLPK. It ships no pkg-config file: the module map links `glpk` by name.
     .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"])]),
+    // libcurl for the live providers' HTTP, SQLite for their response cache.
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
     // The files of fixtures/ compiled into the binary, so the tool works offline.
     .target(name: "ItineraryFixtures", plugins: ["EmbedFixtures"]),
@@ -44,13 +52,16 @@ let package = Package(
 
     .target(
       name: "TestSupport",
-      dependencies: ["ItineraryCore", "ItinerarySolver"],
-      path: "Tests/TestSupport"
+      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryPlaces"],
+      path: "Tests/TestSupport",
+      exclude: ["Server"]
     ),
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
     .executableTarget(
       name: "itinerary-bench",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryILP", "TestSupport"],
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "TestSupport",
+      ],
       path: "Benchmarks/itinerary-bench"
     ),
 

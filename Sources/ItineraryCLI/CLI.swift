@@ -1,9 +1,12 @@
+import Foundation
 import ItineraryCore
+import ItineraryPlaces
 
 /// The `itinerary` command line as a library: `main` calls `run` and exits
 /// with what it returns, and tests call it in-process.
 public enum CLI {
-  public static let version = "0.1.0"
+  /// The release, as the live providers also send it in their `User-Agent`.
+  public static let version = ItineraryRelease.version
 
   static let help = """
     usage: itinerary COMMAND [options]
@@ -24,7 +27,12 @@ public enum CLI {
   ///
   /// A failure prints one `error:` line on standard error and returns the
   /// contract's code: 64 bad usage, 65 bad data, 69 service unavailable, 1 else.
-  public static func run(arguments: [String], terminal: Terminal = .standard) -> Int32 {
+  ///
+  /// - Parameter environment: API keys and `ITINERARY_*` settings (contract section 7).
+  public static func run(
+    arguments: [String], terminal: Terminal = .standard,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Int32 {
     do throws(ItineraryError) {
       guard let command = arguments.first else {
         terminal.writeError(help)
@@ -32,7 +40,7 @@ public enum CLI {
       }
       let rest = Array(arguments.dropFirst())
       switch command {
-      case "plan": return try PlanCommand.run(rest, terminal: terminal)
+      case "plan": return try PlanCommand.run(rest, terminal: terminal, environment: environment)
       case "solve": return try SolveCommand.run(rest, terminal: terminal)
       case "categories": return try CategoriesCommand.run(rest, terminal: terminal)
       case "help", "--help", "-h":

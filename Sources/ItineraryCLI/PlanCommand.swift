@@ -16,6 +16,7 @@ enum PlanCommand {
 
     options:
       --at LAT,LON             start point (default: the embedded city's centre)
+    \(LiveStep.help)
       --top K                  how many plans (default 3)
       --exact                  the K best plans, however alike
       --round-trip             come back to the start
@@ -39,9 +40,11 @@ enum PlanCommand {
     .value("format"), .value("output", short: "o"),
   ]
 
-  static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
+  static func run(
+    _ arguments: [String], terminal: Terminal, environment: [String: String]
+  ) throws(ItineraryError) -> Int32 {
     let arguments = try Arguments(
-      arguments, options: options + VerifyStep.options, command: "plan")
+      arguments, options: options + VerifyStep.options + LiveStep.options, command: "plan")
     if arguments.has("help") {
       terminal.write(help)
       return 0
@@ -55,27 +58,60 @@ enum PlanCommand {
     let weight = try arguments.number("distance-weight") ?? mode.defaultDistanceWeight
     let radius = try arguments.number("radius") ?? mode.defaultRadiusKm
 
+    let requested = try LiveStep.providerName(arguments)
     let city = EmbeddedCity.helsinki
+    let needsServices = arguments.value("near") != nil || (requested ?? "embedded") != "embedded"
+    let services =
+      needsServices
+      ? try LiveStep.services(arguments, environment: environment, terminal: terminal) : nil
     let origin: Coordinate
     if let at = arguments.value("at") {
+      if arguments.value("near") != nil {
+        throw ItineraryError(.usage, "plan: --at and --near exclude each other")
+      }
       origin = try parseCoordinate(at)
+    } else if let near = arguments.value("near"), let services {
+      origin = try LiveStep.geocode(near, services: services, terminal: terminal)
+    } else if requested == nil || requested == "embedded" {
+      origin = city.centre
+      terminal.writeError(
+        "starting at the centre of \(city.name) (\(origin)); use --at LAT,LON to start elsewhere\n")
+    } else {
+      throw ItineraryError(
+        .usage, "plan: a live provider needs a start point: --at LAT,LON or --near PLACE")
+    }
+    let chosen = requested ?? (city.contains(origin) ? "embedded" : "overpass")
+    let provider: String
+    let pool: [Place]
+    var names = categories.map(\.name)
+    if chosen == "embedded" {
       guard city.contains(origin) else {
         throw ItineraryError(
           .failure,
           "plan: \(origin) is outside the embedded city (\(city.name)); "
-            + "no live provider is available in this version")
+            + "use --provider overpass, yelp or foursquare")
       }
-    } else {
-      origin = city.centre
+      provider = "embedded city: \(city.name)"
       terminal.writeError(
-        "starting at the centre of \(city.name) (\(origin)); use --at LAT,LON to start elsewhere\n")
+        "places from the \(provider) (OpenStreetMap, \(city.places.count) places)\n")
+      pool = city.places
+    } else {
+      let live: PlaceServices
+      if let services {
+        live = services
+      } else {
+        live = try LiveStep.services(arguments, environment: environment, terminal: terminal)
+      }
+      terminal.writeError("places from \(chosen) around \(origin)\n")
+      let fetched = try LiveStep.fetch(
+        chosen, arguments: arguments, services: live, origin: origin,
+        categories: categories, radiusKm: radius, terminal: terminal)
+      provider = chosen
+      pool = fetched.places
+      names = fetched.categories.map(\.name)
     }
-    let provider = "embedded city: \(city.name)"
-    terminal.writeError(
-      "places from the \(provider) (OpenStreetMap, \(city.places.count) places)\n")
 
-    let names = categories.map(\.name)
-    let candidates = city.places.filter { place in
+    let candidates = pool.filter { place in
       GreatCircle.distanceKm(origin, place.coordinate) <= radius
         && names.contains { place.isEligible(for: $0) }
     }

@@ -1,0 +1,175 @@
+import Foundation
+import ItineraryCore
+
+/// Yelp Fusion `/v3/businesses/search`, with a Bearer key from `YELP_API_KEY`.
+public struct YelpProvider: PlaceProvider {
+  public static let defaultBaseURL = "https://api.yelp.com"
+  /// Yelp returns at most 50 businesses per page.
+  public static let pageSize = 50
+  /// Yelp refuses `offset + limit` beyond 1000.
+  public static let maxResults = 1000
+  /// Yelp's largest search radius, in metres.
+  public static let maxRadiusMeters = 40_000
+
+  public let name = "yelp"
+  public let maxRequestsInFlight: Int
+  let baseURL: String
+  let apiKey: APIKey
+  let vocabulary: CategoryVocabulary
+
+  public init(
+    apiKey: APIKey, baseURL: String = YelpProvider.defaultBaseURL,
+    vocabulary: CategoryVocabulary = .standard, maxRequestsInFlight: Int = 4
+  ) {
+    self.apiKey = apiKey
+    self.baseURL = baseURL
+    self.vocabulary = vocabulary
+    self.maxRequestsInFlight = maxRequestsInFlight
+  }
+
+  /// Fetches pages of up to 50 until `query.limit` places or the last result.
+  public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
+    -> CategoryPlaces
+  {
+    var result = CategoryPlaces(places: [], fromCache: true)
+    let wanted = min(max(0, query.limit), Self.maxResults)
+    var offset = 0
+    while offset < wanted {
+      let limit = min(Self.pageSize, wanted - offset)
+      let page = try session.fetch(
+        request(query, offset: offset, limit: limit), subject: "category '\(query.category.name)'"
+      ) { data throws(ResponseProblem) in
+        try Self.parseSearch(data, category: query.category, vocabulary: vocabulary)
+      }
+      result.places += page.value.places
+      result.skipped += page.value.skipped
+      result.fromCache = result.fromCache && page.fromCache
+      offset += limit
+      if page.value.places.count + page.value.skipped < limit || offset >= page.value.total {
+        break
+      }
+    }
+    return result
+  }
+
+  func request(_ query: PlaceQuery, offset: Int, limit: Int) -> HTTPRequest {
+    var parameters = [
+      "latitude=\(urlDegrees(query.origin.lat))",
+      "longitude=\(urlDegrees(query.origin.lon))",
+      "radius=\(min(max(1, query.radiusMeters), Self.maxRadiusMeters))",
+      "categories=\(urlQueryValue(query.category.yelp.joined(separator: ",")))",
+      "limit=\(limit)",
+      "offset=\(offset)",
+      "sort_by=best_match",
+    ]
+    if query.openNow { parameters.append("open_now=true") }
+    return HTTPRequest(
+      url: "\(baseURL)/v3/businesses/search?\(parameters.joined(separator: "&"))",
+      headers: ["Authorization: Bearer \(apiKey.value)", "Accept: application/json"])
+  }
+
+  /// One page of search results.
+  public struct Page: Sendable {
+    public var places: [Place]
+    /// Businesses without coordinates, left out.
+    public var skipped: Int
+    /// How many businesses the search matched in all.
+    public var total: Int
+  }
+
+  /// Reads a `/v3/businesses/search` body (or a single `/v3/businesses/{id}`
+  /// business) into places of `category`, plus every other canonical category
+  /// whose Yelp aliases the business carries.
+  ///
+  /// - Complexity: O(businesses * categories of the vocabulary).
+  public static func parseSearch(
+    _ data: Data, category: CanonicalCategory, vocabulary: CategoryVocabulary = .standard
+  ) throws(ResponseProblem) -> Page {
+    let businesses: [Business]
+    let total: Int?
+    do throws(ResponseProblem) {
+      let search = try decodeJSON(Search.self, from: data)
+      businesses = search.businesses
+      total = search.total
+    } catch {
+      // A single business (`/v3/businesses/{id}`) reads the same way.
+      guard let business = try? decodeJSON(Business.self, from: data) else { throw error }
+      businesses = [business]
+      total = 1
+    }
+    var places: [Place] = []
+    var skipped = 0
+    for business in businesses {
+      guard let place = business.place(category: category, vocabulary: vocabulary) else {
+        skipped += 1
+        continue
+      }
+      places.append(place)
+    }
+    return Page(places: places, skipped: skipped, total: total ?? businesses.count)
+  }
+
+  struct Search: Decodable {
+    var businesses: [Business]
+    var total: Int?
+  }
+
+  struct Business: Decodable {
+    struct Category: Decodable { var alias: String }
+    struct Coordinates: Decodable {
+      var latitude: Double?
+      var longitude: Double?
+    }
+    struct Location: Decodable { var displayAddress: [String]? }
+    struct Hours: Decodable {
+      struct Slot: Decodable {
+        var day: Int
+        var start: String
+        var end: String
+      }
+      var open: [Slot]?
+    }
+
+    var id: String
+    var name: String?
+    var categories: [Category]?
+    var coordinates: Coordinates?
+    var rating: Double?
+    var reviewCount: Int?
+    var price: String?
+    var location: Location?
+    var imageUrl: String?
+    var hours: [Hours]?
+
+    func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
+      guard let name, !name.isEmpty, let lat = coordinates?.latitude,
+        let lon = coordinates?.longitude
+      else { return nil }
+      let coordinate = Coordinate(lat: lat, lon: lon)
+      guard coordinate.invalidity == nil else { return nil }
+      let aliases = Set((categories ?? []).map(\.alias))
+      let address = location?.displayAddress?.filter { !$0.isEmpty }.joined(separator: ", ")
+      return Place(
+        id: id, name: name,
+        categories: category.withRelated(in: vocabulary) { !aliases.isDisjoint(with: $0.yelp) },
+        coordinate: coordinate, rating: rating, reviewCount: reviewCount,
+        price: price.flatMap { $0.isEmpty ? nil : min(4, $0.count) },
+        address: address?.isEmpty == false ? address : nil,
+        openingHours: hours?.first?.open.flatMap(Self.openingHours), source: "yelp",
+        photoURL: imageUrl?.isEmpty == false ? imageUrl : nil)
+    }
+
+    /// Yelp's slots (day 0 = Monday, `HHMM` times) in OpenStreetMap's
+    /// `opening_hours` style: `Mo 08:00-18:00; Tu 08:00-18:00`.
+    static func openingHours(_ slots: [Hours.Slot]) -> String? {
+      let days = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+      func time(_ text: String) -> String {
+        text.count == 4 ? "\(text.prefix(2)):\(text.suffix(2))" : text
+      }
+      let parts = slots.filter { days.indices.contains($0.day) }.map {
+        "\(days[$0.day]) \(time($0.start))-\(time($0.end))"
+      }
+      return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+  }
+}

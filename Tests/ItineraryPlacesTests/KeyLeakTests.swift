@@ -1,0 +1,66 @@
+import Foundation
+import ItineraryCore
+import TestSupport
+import Testing
+
+@testable import ItineraryPlaces
+
+/// A recognizable fake key appears nowhere: not in progress, warnings or
+/// errors, not in the cache database, not in any file name or file written.
+@Suite struct KeyLeakTests {
+  static let fakeKey = "FAKE-KEY-7f3a9c-do-not-leak"
+
+  func files(under directory: URL) throws -> [URL] {
+    let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    return (enumerator?.allObjects ?? []).compactMap { $0 as? URL }
+  }
+
+  @Test(arguments: ["yelp", "foursquare"])
+  func theKeyIsNowhereButInTheRequestHeader(provider: String) throws {
+    let good =
+      provider == "yelp"
+      ? yelpBody(["a"])
+      : "{\"results\": [{\"fsq_id\": \"f\", \"name\": \"F\", \"geocodes\": {\"main\": {\"latitude\": 1, \"longitude\": 2}}}]}"
+    let server = try LoopbackServer([
+      .init(path: "/", match: "categories=parks", responses: [.init(status: 403, body: "{}")]),
+      .init(path: "/", match: "categories=16032", responses: [.init(status: 403, body: "{}")]),
+      .init(path: "/", responses: [.init(body: good)]),
+    ])
+    let cache = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let lines = LineLog()
+    let live = services(
+      server: server, cache: cache,
+      extra: ["YELP_API_KEY": Self.fakeKey, "FOURSQUARE_API_KEY": Self.fakeKey], warnings: lines)
+    let categories = [try category("restaurant"), try category("park")]
+    let report = try live.fetchPlaces(
+      provider: provider, origin: Coordinate(lat: 1, lon: 2), categories: categories,
+      allowPartial: true, progress: { lines.append($0) })
+    for missing in report.missing { lines.append(missing.error.message) }
+    do {
+      _ = try live.fetchPlaces(
+        provider: provider, origin: Coordinate(lat: 1, lon: 2), categories: categories,
+        progress: { lines.append($0) })
+    } catch {
+      lines.append("\(error)")
+    }
+    lines.append("\(try live.provider(named: provider))")
+
+    // The key did reach the server, so the search below is meaningful.
+    #expect(
+      try server.stats().log.contains {
+        $0.headers["Authorization"]?.contains(Self.fakeKey) == true
+      })
+    #expect(report.places.count == 1)
+    #expect(report.missing.count == 1)
+    #expect(!lines.text.contains(Self.fakeKey))
+    let written = try files(under: cache)
+    #expect(!written.isEmpty)
+    for file in written {
+      #expect(!file.path.contains(Self.fakeKey))
+      let bytes = try Data(contentsOf: file)
+      #expect(
+        bytes.range(of: Data(Self.fakeKey.utf8)) == nil, "the key is in \(file.lastPathComponent)")
+    }
+  }
+}

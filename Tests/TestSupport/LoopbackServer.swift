@@ -1,0 +1,113 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlaces
+
+/// The scripted Python server of `Server/loopback_server.py`, on 127.0.0.1
+/// and a free port, stopped when released: the live services' tests point
+/// every base URL at it.
+package final class LoopbackServer: Sendable {
+  /// One scripted answer (see the script's documentation).
+  package struct Reply: Encodable, Sendable {
+    package var status = 200
+    package var body: String?
+    package var bodyFile: String?
+    package var contentType: String?
+    package var headers: [String: String]?
+    package var latency: Double?
+    package var truncate: Bool?
+    package var close: Bool?
+    package var gzip: Bool?
+
+    package init(
+      status: Int = 200, body: String? = nil, bodyFile: String? = nil, contentType: String? = nil,
+      headers: [String: String]? = nil, latency: Double? = nil, truncate: Bool? = nil,
+      close: Bool? = nil, gzip: Bool? = nil
+    ) {
+      self.status = status
+      self.body = body
+      self.bodyFile = bodyFile
+      self.contentType = contentType
+      self.headers = headers
+      self.latency = latency
+      self.truncate = truncate
+      self.close = close
+      self.gzip = gzip
+    }
+  }
+
+  package struct Route: Encodable, Sendable {
+    package var path: String
+    package var match: String?
+    package var responses: [Reply]
+
+    package init(path: String, match: String? = nil, responses: [Reply]) {
+      self.path = path
+      self.match = match
+      self.responses = responses
+    }
+  }
+
+  package struct Stats: Decodable, Sendable {
+    package struct Entry: Decodable, Sendable {
+      package var path: String
+      package var headers: [String: String]
+      /// When the request arrived, in seconds on the server's monotonic clock.
+      package var time: Double
+    }
+    package var requests: Int
+    package var maxInFlight: Int
+    package var log: [Entry]
+  }
+
+  package let baseURL: String
+  private let process: Process
+  /// The server's standard input: closing it stops the server.
+  private let input: Pipe
+
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appending(path: "Server/loopback_server.py")
+
+  package init(_ routes: [Route]) throws {
+    struct Config: Encodable { var routes: [Route] }
+    let config = String(decoding: try JSONEncoder().encode(Config(routes: routes)), as: UTF8.self)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Self.script.path, config]
+    let output = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line.append(chunk)
+    }
+    let words = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard words.count == 2, words[0] == "PORT", let port = Int(words[1]) else {
+      try? input.fileHandleForWriting.close()
+      process.terminate()
+      throw ItineraryError(.failure, "the loopback server did not start")
+    }
+    self.process = process
+    self.input = input
+    baseURL = "http://127.0.0.1:\(port)"
+  }
+
+  deinit { stop() }
+
+  package func stop() {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  /// What the server saw, fetched through the library's own HTTP client.
+  package func stats() throws -> Stats {
+    let response = try HTTPClient().get(HTTPRequest(url: "\(baseURL)/__stats"))
+    return try JSONDecoder().decode(Stats.self, from: response.body)
+  }
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""A scripted HTTP server on 127.0.0.1 for the live-provider tests.
+
+Usage: loopback_server.py CONFIG_JSON
+
+CONFIG_JSON: {"routes": [ROUTE, ...]}
+  ROUTE: {"path": "/v3/businesses/search",   # request path prefix
+          "match": "categories=parks",       # optional substring of path+query
+          "responses": [RESPONSE, ...]}      # served in turn, the last repeats
+  RESPONSE: {"status": 200, "body": "..." | "bodyFile": "/abs/path",
+             "contentType": "application/json", "headers": {"Retry-After": "1"},
+             "latency": 0.3,        # seconds before answering
+             "truncate": true,      # declare the full length, send half, close
+             "close": true,         # close the connection without answering
+             "gzip": true}          # send the body gzip-compressed
+
+Prints "PORT <n>" on its first line once listening (it binds port 0). Exits
+on SIGTERM or when its standard input closes (the test process is gone).
+GET /__stats answers {"requests": n, "maxInFlight": m, "log": [{"path", "headers",
+"time"}]} for every other request so far ("time": seconds on a monotonic clock).
+"""
+
+import gzip
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+CONFIG = json.loads(sys.argv[1])
+LOCK = threading.Lock()
+STATE = {"requests": 0, "inFlight": 0, "maxInFlight": 0, "log": [], "served": {}}
+
+
+def pick_response(target):
+    path = target.split("?", 1)[0]
+    for index, route in enumerate(CONFIG.get("routes", [])):
+        if not path.startswith(route.get("path", "/")):
+            continue
+        if route.get("match") and route["match"] not in target:
+            continue
+        with LOCK:
+            turn = STATE["served"].get(index, 0)
+            STATE["served"][index] = turn + 1
+        responses = route["responses"]
+        return responses[min(turn, len(responses) - 1)]
+    return {"status": 404, "body": json.dumps({"error": "no route for " + path})}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        if self.path.startswith("/__stats"):
+            with LOCK:
+                stats = {key: STATE[key] for key in ("requests", "maxInFlight", "log")}
+            self.reply(200, json.dumps(stats).encode(), "application/json", {})
+            return
+        with LOCK:
+            STATE["requests"] += 1
+            STATE["inFlight"] += 1
+            STATE["maxInFlight"] = max(STATE["maxInFlight"], STATE["inFlight"])
+            STATE["log"].append(
+                {"path": self.path, "headers": dict(self.headers.items()), "time": time.monotonic()}
+            )
+        try:
+            self.serve(pick_response(self.path))
+        finally:
+            with LOCK:
+                STATE["inFlight"] -= 1
+
+    def serve(self, spec):
+        time.sleep(spec.get("latency", 0))
+        if spec.get("close"):
+            self.close_connection = True
+            return
+        if "bodyFile" in spec:
+            with open(spec["bodyFile"], "rb") as file:
+                body = file.read()
+        else:
+            body = spec.get("body", "").encode()
+        content_type = spec.get("contentType", "application/json")
+        headers = dict(spec.get("headers", {}))
+        if spec.get("gzip"):
+            body = gzip.compress(body)
+            headers["Content-Encoding"] = "gzip"
+        if spec.get("truncate"):
+            self.send_response(spec.get("status", 200))
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        self.reply(spec.get("status", 200), body, content_type, headers)
+
+    def reply(self, status, body, content_type, headers):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def exit_when_stdin_closes():
+    sys.stdin.buffer.read()
+    os._exit(0)
+
+
+def main():
+    # A parent may have blocked SIGTERM; the child inherits the mask.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print("PORT", server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
