@@ -27,7 +27,8 @@ public struct OrderedSolver {
     self.problem = problem
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
     if let roads = problem.roads {
-      values = .roads(CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
+      values = .roads(
+        CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
     } else {
       values = .sphere(
         CompletionValues(
