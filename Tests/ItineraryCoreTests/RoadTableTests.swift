@@ -58,7 +58,8 @@ import Testing
       try RoadTable(kilometres: [[0, -1], [1, 0]], minutes: [[0, 1], [1, 0]], source: "test")
     }
     #expect(throws: ItineraryError.self) {
-      try RoadTable(kilometres: [[0, 1], [1, 0]], minutes: [[0, .nan], [1, 0]], source: "test")
+      try RoadTable(
+        kilometres: [[0, 1], [1, 0]], minutes: [[0, .nan], [1, 0]], source: "test")
     }
     var problem = try Self.problem(roundTrip: false)
     problem.places.removeLast()

@@ -77,7 +77,8 @@ import Testing
     var problem = RandomProblems.make(
       .init(categories: 2, placesPerCategory: 3, anyOrder: anyOrder), using: &generator)
     let n = problem.places.count
-    let kilometres: [[Double?]] = (0...n).map { i in (0...n).map { j in i == 0 && j > 0 ? nil : 1 } }
+    let kilometres: [[Double?]] = (0...n).map { i in (0...n).map { j in i == 0 && j > 0 ? nil : 1 }
+    }
     problem.roads = try RoadTable(kilometres: kilometres, minutes: kilometres, source: "test")
     let solution = try Planner.solve(problem, .top(3))
     #expect(solution.plans.isEmpty)
