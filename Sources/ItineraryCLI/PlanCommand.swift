@@ -22,6 +22,7 @@ enum PlanCommand {
       --round-trip             come back to the start
       --mode walk|bike|drive   sets leg times and the price of a kilometre
       --speed KMH              travel speed (walk 4.8, bike 15, drive 30)
+    \(RoadStep.help)
       --distance-weight W      score points one kilometre costs
                                (walk 0.5, bike 0.16, drive 0.08)
       --radius KM              candidates within KM of the start
@@ -44,7 +45,8 @@ enum PlanCommand {
     _ arguments: [String], terminal: Terminal, environment: [String: String]
   ) throws(ItineraryError) -> Int32 {
     let arguments = try Arguments(
-      arguments, options: options + VerifyStep.options + LiveStep.options, command: "plan")
+      arguments, options: options + VerifyStep.options + LiveStep.options + RoadStep.options,
+      command: "plan")
     if arguments.has("help") {
       terminal.write(help)
       return 0
@@ -57,10 +59,13 @@ enum PlanCommand {
     let speed = try arguments.number("speed", minimum: .leastNonzeroMagnitude)
     let weight = try arguments.number("distance-weight") ?? mode.defaultDistanceWeight
     let radius = try arguments.number("radius") ?? mode.defaultRadiusKm
+    let distances = try RoadStep.distances(arguments)
 
     let requested = try LiveStep.providerName(arguments)
     let city = EmbeddedCity.helsinki
-    let needsServices = arguments.value("near") != nil || (requested ?? "embedded") != "embedded"
+    let needsServices =
+      arguments.value("near") != nil || (requested ?? "embedded") != "embedded"
+      || distances == .osrm
     let services =
       needsServices
       ? try LiveStep.services(arguments, environment: environment, terminal: terminal) : nil
@@ -120,9 +125,17 @@ enum PlanCommand {
         .failure,
         "no \(name) within reach of \(origin) (\(Int(radius.rounded())) km, \(provider))")
     }
+    var places = candidates
+    var roads: RoadTable?
+    if distances == .osrm, let services {
+      places = RoadStep.keepBest(
+        candidates, categories: names, limit: RoadStep.maxPoints - 1, terminal: terminal)
+      roads = try RoadStep.table(
+        origin: origin, places: places, mode: mode, services: services, terminal: terminal)
+    }
     let problem = Problem(
-      origin: origin, categories: names, places: candidates, distanceWeight: weight,
-      roundTrip: arguments.has("round-trip"))
+      origin: origin, categories: names, places: places, distanceWeight: weight,
+      roundTrip: arguments.has("round-trip"), roads: roads)
     let selection: Selection = arguments.has("exact") ? .top(count) : .diverse(count)
     let (solution, millis) = try timed { () throws(ItineraryError) in
       try Planner.solve(problem, selection)

@@ -25,27 +25,65 @@ public struct Plan: Hashable, Sendable {
 }
 
 extension Problem {
+  /// The coordinate of a leg's end.
+  public func coordinate(of waypoint: Waypoint) -> Coordinate {
+    switch waypoint {
+    case .origin: origin
+    case .place(let index): places[index].coordinate
+    }
+  }
+
+  /// The length of one leg in kilometres: on the road table when the problem
+  /// has one, else on the great circle; `nil` when no road leads there.
+  ///
+  /// - Complexity: O(1).
+  public func legKm(from: Waypoint, to: Waypoint) -> Double? {
+    if let roads { return roads.distanceKm(from: from, to: to) }
+    return GreatCircle.distanceKm(coordinate(of: from), coordinate(of: to))
+  }
+
+  /// The ends of every leg: the origin, each stop, and the origin again when
+  /// `roundTrip`.
+  public func waypoints(of plan: Plan) -> [Waypoint] {
+    [.origin] + plan.stops.map { .place($0.place) } + (roundTrip ? [.origin] : [])
+  }
+
   /// The length of every leg in kilometres: origin to stop 1, ..., to stop k,
-  /// and the way back to the origin as a last leg when `roundTrip`.
+  /// and the way back to the origin as a last leg when `roundTrip`; infinite
+  /// for a leg with no road.
   ///
   /// - Complexity: O(k).
   public func legsKm(of plan: Plan) -> [Double] {
-    var points = [origin] + plan.stops.map { places[$0.place].coordinate }
-    if roundTrip { points.append(origin) }
-    return zip(points, points.dropFirst()).map { GreatCircle.distanceKm($0, $1) }
+    let ends = waypoints(of: plan)
+    return zip(ends, ends.dropFirst()).map { legKm(from: $0, to: $1) ?? .infinity }
   }
 
-  /// The total distance `D` of the contract, in kilometres.
+  /// The travel time of every leg in minutes, from the road table, or `nil`
+  /// when the problem has none (times then follow from a speed); infinite for
+  /// a leg with no road.
+  ///
+  /// - Complexity: O(k).
+  public func legsMinutes(of plan: Plan) -> [Double]? {
+    guard let roads else { return nil }
+    let ends = waypoints(of: plan)
+    return zip(ends, ends.dropFirst()).map { roads.minutes(from: $0, to: $1) ?? .infinity }
+  }
+
+  /// The total distance `D` of the contract, in kilometres (by road when the
+  /// problem has a road table); infinite when a leg has no road.
   public func distanceKm(of plan: Plan) -> Double { legsKm(of: plan).reduce(0, +) }
 
   /// The contract's objective: the sum of the stops' scores less
-  /// `distanceWeight` times the distance.
+  /// `distanceWeight` times the distance; minus infinity when a leg has no road.
   public func objective(of plan: Plan) -> Double {
+    let distance = distanceKm(of: plan)
+    guard distance.isFinite else { return -.infinity }
     let scores = plan.stops.reduce(0) { $0 + Scoring.score(of: places[$1.place]) }
-    return scores - distanceWeight * distanceKm(of: plan)
+    return scores - distanceWeight * distance
   }
 
-  /// Whether the plan fills every category once with distinct eligible places.
+  /// Whether the plan fills every category once with distinct eligible
+  /// places, with a road along every leg.
   public func isFeasible(_ plan: Plan) -> Bool {
     guard plan.stops.count == categories.count else { return false }
     let categoriesUsed = Set(plan.stops.map(\.category))
@@ -57,6 +95,6 @@ extension Problem {
         anyOrder || stop.category == position
       else { return false }
     }
-    return true
+    return distanceKm(of: plan).isFinite
   }
 }

@@ -10,6 +10,9 @@ public struct Problem: Sendable {
   public var roundTrip: Bool
   /// Whether the stops may be visited in any order.
   public var anyOrder: Bool
+  /// Road distances and times between the origin and the places; legs are
+  /// measured on the great circle when `nil` (the contract's default).
+  public var roads: RoadTable?
 
   /// The contract's default: 0.5 points per kilometre (walking).
   public static let defaultDistanceWeight = 0.5
@@ -17,7 +20,7 @@ public struct Problem: Sendable {
   public init(
     origin: Coordinate, categories: [String], places: [Place],
     distanceWeight: Double = Problem.defaultDistanceWeight, roundTrip: Bool = false,
-    anyOrder: Bool = false
+    anyOrder: Bool = false, roads: RoadTable? = nil
   ) {
     self.origin = origin
     self.categories = categories
@@ -25,6 +28,7 @@ public struct Problem: Sendable {
     self.distanceWeight = distanceWeight
     self.roundTrip = roundTrip
     self.anyOrder = anyOrder
+    self.roads = roads
   }
 
   /// For each category, the indices of the places eligible for it.
@@ -51,9 +55,14 @@ public struct Problem: Sendable {
   public func scores() -> [Double] { places.map(Scoring.score(of:)) }
 
   /// Checks what no solver can work around: an empty category list, a
-  /// coordinate off the Earth, a number that is not finite, a negative weight.
+  /// coordinate off the Earth, a number that is not finite, a negative weight,
+  /// a road table of another size than the places.
   public func validate() throws(ItineraryError) {
     if categories.isEmpty { throw ItineraryError(.data, "the category list is empty") }
+    if let roads, roads.placeCount != places.count {
+      throw ItineraryError(
+        .data, "the road table covers \(roads.placeCount) places, the problem has \(places.count)")
+    }
     if let why = origin.invalidity { throw ItineraryError(.data, "origin: \(why)") }
     if !distanceWeight.isFinite || distanceWeight < 0 {
       throw ItineraryError(.data, "distanceWeight \(distanceWeight) must be a finite number >= 0")

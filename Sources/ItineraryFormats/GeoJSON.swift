@@ -11,16 +11,18 @@ public enum GeoJSON {
     var features: [[String: Any]] = []
     for (index, ranked) in report.solution.plans.enumerated() {
       let rank = index + 1
-      let legs = problem.legsKm(of: ranked.plan)
+      let legs = report.legs(of: ranked.plan)
+      let total = report.total(legs)
       var line = [problem.origin] + ranked.plan.stops.map { problem.places[$0.place].coordinate }
       if problem.roundTrip { line.append(problem.origin) }
-      let distance = legs.reduce(0, +)
       features.append(
         feature(
           geometry: ["type": "LineString", "coordinates": line.map(position)],
           properties: [
-            "rank": rank, "objective": ranked.objective, "distanceKm": distance,
-            "durationMinutes": report.minutes(distance), "roundTrip": problem.roundTrip,
+            "rank": rank, "objective": ranked.objective,
+            "distanceKm": total.km, "durationMinutes": total.minutes,
+            "roundTrip": problem.roundTrip,
+            "distances": report.distances,
           ]))
       for (order, (stop, leg)) in zip(ranked.plan.stops, legs).enumerated() {
         let place = problem.places[stop.place]
@@ -30,7 +32,7 @@ public enum GeoJSON {
             properties: [
               "rank": rank, "order": order + 1, "id": place.id, "name": place.name,
               "category": problem.categories[stop.category], "score": Scoring.score(of: place),
-              "legKm": leg,
+              "legKm": leg.km, "legMinutes": leg.minutes,
             ]))
       }
     }

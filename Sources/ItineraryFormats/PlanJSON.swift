@@ -10,6 +10,8 @@ public enum PlanJSON {
     var solver: SolverOutput
     var verify: VerifyOutput?
     var mode: String
+    /// `straight` (great-circle) or `osrm` (road distances and times).
+    var distances: String
     var origin: Coordinate
   }
 
@@ -56,20 +58,20 @@ public enum PlanJSON {
   public static func encode(_ report: PlanReport) -> Data {
     let problem = report.problem
     let plans = report.solution.plans.enumerated().map { index, ranked in
-      let legs = problem.legsKm(of: ranked.plan)
+      let legs = report.legs(of: ranked.plan)
       let stops = zip(ranked.plan.stops, legs).map { stop, leg in
         let place = problem.places[stop.place]
         return StopOutput(
           id: place.id, name: place.name, category: problem.categories[stop.category],
           lat: place.coordinate.lat, lon: place.coordinate.lon, score: Scoring.score(of: place),
-          legKm: leg, legMinutes: report.minutes(leg), address: place.address,
+          legKm: leg.km, legMinutes: leg.minutes, address: place.address,
           openingHours: place.openingHours)
       }
-      let distance = legs.reduce(0, +)
+      let total = report.total(legs)
       return PlanOutput(
-        rank: index + 1, objective: ranked.objective, distanceKm: distance,
-        durationMinutes: report.minutes(distance), stops: stops,
-        returnKm: problem.roundTrip ? legs.last : nil)
+        rank: index + 1, objective: ranked.objective, distanceKm: total.km,
+        durationMinutes: total.minutes, stops: stops,
+        returnKm: problem.roundTrip ? legs.last?.km : nil)
     }
     let output = Output(
       plans: plans, reason: report.solution.reason,
@@ -79,7 +81,7 @@ public enum PlanJSON {
       verify: report.verification.map {
         VerifyOutput(solver: $0.solver, objective: $0.objective, agrees: $0.agrees, note: $0.note)
       },
-      mode: report.mode.rawValue, origin: problem.origin)
+      mode: report.mode.rawValue, distances: report.distances, origin: problem.origin)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // Every value here is finite and encodable, so this cannot fail.

@@ -34,6 +34,25 @@ public struct PlanReport: Sendable {
 
   /// Minutes to cover `km` at the report's speed.
   func minutes(_ km: Double) -> Double { km / speedKmh * 60 }
+
+  /// Each leg's distance in kilometres and time in minutes: the road table's
+  /// durations when the problem has one, else the distance at the report's speed.
+  ///
+  /// - Complexity: O(k).
+  func legs(of plan: Plan) -> [(km: Double, minutes: Double)] {
+    let kilometres = problem.legsKm(of: plan)
+    let minutes = problem.legsMinutes(of: plan) ?? kilometres.map(minutes)
+    return Array(zip(kilometres, minutes))
+  }
+
+  /// A plan's total distance and time, from its `legs(of:)`.
+  func total(_ legs: [(km: Double, minutes: Double)]) -> (km: Double, minutes: Double) {
+    let km = legs.reduce(0) { $0 + $1.km }
+    return (km, problem.roads == nil ? minutes(km) : legs.reduce(0) { $0 + $1.minutes })
+  }
+
+  /// How legs were measured: `straight` (great-circle) or the road table's source.
+  var distances: String { problem.roads?.source ?? "straight" }
 }
 
 /// Kilometres or miles, for what people read; files keep kilometres.

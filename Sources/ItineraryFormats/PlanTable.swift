@@ -9,25 +9,25 @@ public enum PlanTable {
     let problem = report.problem
     var lines: [String] = []
     for (index, ranked) in report.solution.plans.enumerated() {
-      let legs = problem.legsKm(of: ranked.plan)
-      let distance = legs.reduce(0, +)
+      let legs = report.legs(of: ranked.plan)
+      let (distance, minutes) = report.total(legs)
       lines.append(
         "#\(index + 1)  objective \(String(format: "%.3f", ranked.objective))  "
-          + "\(report.units.format(km: distance))  \(duration(report.minutes(distance)))"
-          + " \(report.mode.verb)")
+          + "\(report.units.format(km: distance))  \(duration(minutes))"
+          + " \(report.mode.verb)\(problem.roads == nil ? "" : " by road")")
       var rows: [[String]] = []
       for (order, (stop, leg)) in zip(ranked.plan.stops, legs).enumerated() {
         let place = problem.places[stop.place]
         rows.append([
           "  \(order + 1).", place.name, problem.categories[stop.category],
-          String(format: "%.2f", Scoring.score(of: place)), report.units.format(km: leg),
-          duration(report.minutes(leg)),
+          String(format: "%.2f", Scoring.score(of: place)), report.units.format(km: leg.km),
+          duration(leg.minutes),
         ])
       }
       if problem.roundTrip, let back = legs.last {
         rows.append([
-          "  ", "back to the start", "", "", report.units.format(km: back),
-          duration(report.minutes(back)),
+          "  ", "back to the start", "", "", report.units.format(km: back.km),
+          duration(back.minutes),
         ])
       }
       lines += align(rows, rightAligned: [3, 4, 5])

@@ -21,8 +21,10 @@ import ItineraryCore
 ///
 /// An open path is a tour whose arcs back to the origin cost nothing.
 /// Objective, exactly the contract's, with no constant term: `z[p][c]` earns
-/// `score(p)`; `a[u][v]` costs `w * d(u, v)` (`GreatCircle.distanceKm` in the
-/// direction of travel), except arcs into the origin when not a round trip.
+/// `score(p)`; `a[u][v]` costs `w * d(u, v)` (`Problem.legKm(from:to:)` in the
+/// direction of travel: great-circle, or by road when the problem has a road
+/// table), except arcs into the origin when not a round trip. Arcs with no
+/// road are held at 0 by one more row.
 ///
 /// - Complexity: O(m^2 + sum n_c) variables and nonzeros to build, for `m`
 ///   eligible places; each round of lazy rows is O(m^2).
@@ -43,7 +45,7 @@ final class AnyOrderModel: PlanModel {
     self.nodes = nodes
     let scores = problem.scores()
     let weight = problem.distanceWeight
-    let points = [problem.origin] + nodes.map { problem.places[$0].coordinate }
+    let points = [Waypoint.origin] + nodes.map { .place($0) }
 
     var assignColumn: [[Int: Int32]] = []
     for layer in eligible {
@@ -54,14 +56,18 @@ final class AnyOrderModel: PlanModel {
     self.assignColumn = assignColumn
 
     var arcColumn: [[Int32]] = []
+    var unreachable: [Int32] = []
     for u in points.indices {
       let targets = points.indices.filter { $0 != u }
-      let objective = targets.map { v in
-        v == 0 && !problem.roundTrip ? 0 : -weight * GreatCircle.distanceKm(points[u], points[v])
+      let lengths = targets.map { v in
+        v == 0 && !problem.roundTrip ? 0 : problem.legKm(from: points[u], to: points[v])
       }
-      let first = program.addBinaryColumns(objective: objective)
+      let first = program.addBinaryColumns(objective: lengths.map { -weight * ($0 ?? 0) })
       var row = Array(repeating: Int32(0), count: points.count)
-      for (offset, v) in targets.enumerated() { row[v] = first + Int32(offset) }
+      for (offset, v) in targets.enumerated() {
+        row[v] = first + Int32(offset)
+        if lengths[offset] == nil { unreachable.append(row[v]) }
+      }
       arcColumn.append(row)
     }
     self.arcColumn = arcColumn
@@ -77,6 +83,9 @@ final class AnyOrderModel: PlanModel {
     rows.append(
       GLPKProblem.Row(
         terms: nodeIndices.dropFirst().map { (arcColumn[$0][0], 1) }, bound: .fixed(1)))
+    if !unreachable.isEmpty {
+      rows.append(GLPKProblem.Row(terms: unreachable.map { ($0, 1) }, bound: .upper(0)))
+    }
     for (j, place) in nodes.enumerated() {
       let node = j + 1
       let uses = assignColumn.compactMap { $0[place] }

@@ -17,8 +17,11 @@ import ItineraryCore
 /// Objective, exactly the contract's, with no constant term: `x[i][p]` earns
 /// `score(p)`, less `w * d(origin, p)` when `i = 0` and less `w * d(p, origin)`
 /// when `i = k - 1` on a round trip; `y[i][p][q]` costs `w * d(p, q)`.
-/// Distances are `GreatCircle.distanceKm` in the direction of travel, as in
-/// `Problem.objective(of:)`.
+/// Distances are `Problem.legKm(from:to:)` in the direction of travel, as in
+/// `Problem.objective(of:)`: great-circle, or by road when the problem has a
+/// road table. A leg with no road has no `y` variable; a first stop the
+/// origin has no road to (or, on a round trip, a last stop with no road back)
+/// is held at 0 by one more row.
 ///
 /// - Complexity: O(sum n_i * n_(i+1)) variables and nonzeros to build, for
 ///   `n_i` places eligible for category `i`.
@@ -35,24 +38,28 @@ final class OrderedModel: PlanModel {
     let layers = problem.eligiblePlaces()
     self.layers = layers
     let weight = problem.distanceWeight
-    let origin = problem.origin
-    let coordinates = problem.places.map(\.coordinate)
     let scores = problem.scores()
     let last = layers.count - 1
 
     var stopColumn: [[Int: Int32]] = []
+    var unreachable: [Int32] = []
     for (i, layer) in layers.enumerated() {
+      var reachable: [Bool] = []
       let objective = layer.map { place in
         var value = scores[place]
-        if i == 0 { value -= weight * GreatCircle.distanceKm(origin, coordinates[place]) }
+        var legs: [Double?] = []
+        if i == 0 { legs.append(problem.legKm(from: .origin, to: .place(place))) }
         if i == last, problem.roundTrip {
-          value -= weight * GreatCircle.distanceKm(coordinates[place], origin)
+          legs.append(problem.legKm(from: .place(place), to: .origin))
         }
+        for case let km? in legs { value -= weight * km }
+        reachable.append(!legs.contains(nil))
         return value
       }
       let first = program.addBinaryColumns(objective: objective)
       stopColumn.append(
         Dictionary(uniqueKeysWithValues: layer.enumerated().map { ($1, first + Int32($0)) }))
+      unreachable += reachable.indices.filter { !reachable[$0] }.map { first + Int32($0) }
     }
     self.stopColumn = stopColumn
 
@@ -69,17 +76,20 @@ final class OrderedModel: PlanModel {
     }
     for i in layers.indices.dropLast() {
       for p in layers[i] {
-        let targets = layers[i + 1].filter { $0 != p }
-        let objective = targets.map {
-          -weight * GreatCircle.distanceKm(coordinates[p], coordinates[$0])
+        let targets = layers[i + 1].compactMap { q in
+          q == p ? nil : problem.legKm(from: .place(p), to: .place(q)).map { (q, $0) }
         }
+        let objective = targets.map { -weight * $0.1 }
         let first = program.addBinaryColumns(objective: objective)
-        for (offset, q) in targets.enumerated() {
+        for (offset, (q, _)) in targets.enumerated() {
           let column = first + Int32(offset)
           outflow[i][p]?.terms.append((column, 1))
           inflow[i][q]?.terms.append((column, 1))
         }
       }
+    }
+    if !unreachable.isEmpty {
+      rows.append(GLPKProblem.Row(terms: unreachable.map { ($0, 1) }, bound: .upper(0)))
     }
     for i in layers.indices.dropLast() {
       rows += layers[i].compactMap { outflow[i][$0] }

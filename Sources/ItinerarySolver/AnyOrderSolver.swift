@@ -77,7 +77,7 @@ public struct AnyOrderSolver {
     }
     return Solution(
       plans: found, solver: "any-order-held-karp", optimal: true,
-      reason: found.isEmpty ? "no plan fills every stop with a different place" : nil,
+      reason: found.isEmpty ? problem.noPlanReason : nil,
       work: [
         "states": graph.instance.nodeCount << (problem.categories.count), "expanded": expanded,
       ]
@@ -136,6 +136,8 @@ public struct AnyOrderSolver {
 /// Arriving at a place costs `distanceWeight` times the distance less the
 /// place's score; the way back to the start costs its distance on a round
 /// trip and nothing otherwise. A tour's cost is minus its plan's objective.
+/// Distances are great-circle, or the problem's road table when it has one;
+/// an arc with no road costs infinity.
 struct PlanningGraph {
   let instance: GTSPInstance
   /// The place and the category of every node; -1 for the start.
@@ -154,17 +156,22 @@ struct PlanningGraph {
     }
     let n = place.count
     let scores = problem.scores()
-    let points =
-      [SpherePoint(problem.origin)]
-      + place.dropFirst().map { SpherePoint(problem.places[$0].coordinate) }
     let weight = problem.distanceWeight
+    let waypoints = place.map { $0 < 0 ? Waypoint.origin : .place($0) }
+    let points = waypoints.map { SpherePoint(problem.coordinate(of: $0)) }
+    // `weight` times the leg's length: on the road table when there is one,
+    // infinite with no road (even when `weight` is 0).
+    func price(_ i: Int, _ j: Int) -> Double {
+      guard let roads = problem.roads else { return weight * points[i].distanceKm(to: points[j]) }
+      return roads.distanceKm(from: waypoints[i], to: waypoints[j]).map { weight * $0 } ?? .infinity
+    }
     var costs = Array(repeating: 0.0, count: n * n)
     for i in 0..<n {
       for j in 0..<n where i != j {
         if j == 0 {
-          costs[i * n] = problem.roundTrip ? weight * points[i].distanceKm(to: points[0]) : 0
+          costs[i * n] = problem.roundTrip ? price(i, 0) : 0
         } else {
-          costs[i * n + j] = weight * points[i].distanceKm(to: points[j]) - scores[place[j]]
+          costs[i * n + j] = price(i, j) - scores[place[j]]
         }
       }
     }
@@ -270,8 +277,10 @@ struct AnyOrderSearch {
         let remaining = allFilled & ~(node.filled | (1 << bit))
         for u in graph.instance.clusters[cluster] {
           let completion = table.completion(remaining: remaining, from: u)
-          guard completion.isFinite else { continue }
-          list.append((-(node.cost + graph.instance.cost(node.graphNode, u) + completion), u))
+          let bound = node.cost + graph.instance.cost(node.graphNode, u) + completion
+          // Infinite: pruned, or no road on the way.
+          guard bound.isFinite else { continue }
+          list.append((-bound, u))
         }
       }
       children[index] = ChildQueue(list)

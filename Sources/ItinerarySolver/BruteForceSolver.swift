@@ -6,6 +6,7 @@ import ItineraryCore
 /// Ordered mode tries every choice of one place per category; any-order mode
 /// also tries every order of the categories. Plans are distinct as place
 /// sequences: a place eligible for two categories does not make two plans.
+/// A plan with a leg that has no road (on a road table) is not feasible.
 ///
 /// - Complexity: O(k! * prod n_i * k) in any-order mode, O(prod n_i * k)
 ///   ordered, plus sorting the plans.
@@ -26,8 +27,10 @@ package struct BruteForceSolver {
       func extend() {
         guard stops.count < k else {
           let plan = Plan(stops: stops)
-          if seen.insert(plan.places).inserted {
-            plans.append(Solution.Ranked(plan: plan, objective: problem.objective(of: plan)))
+          let objective = problem.objective(of: plan)
+          // Minus infinity: a leg has no road, so this is no plan.
+          if objective > -.infinity, seen.insert(plan.places).inserted {
+            plans.append(Solution.Ranked(plan: plan, objective: objective))
           }
           return
         }

@@ -13,53 +13,55 @@ import ItineraryCore
 /// `g(k-1, p) = s(p) - w * d(p, origin)` on a round trip (`s(p)` otherwise) and
 /// `g(i, p) = s(p) + max over q in layer i+1 of (g(i+1, q) - w * d(p, q))`.
 ///
+/// `Metric` measures the legs: great-circle distances (`SphereMetric`) or a
+/// road table (`RoadTable`); a candidate with no way on has value minus infinity.
+///
 /// - Complexity: O(sum n_i * n_(i+1)) distance evaluations in the worst case
-///   (the plain dynamic program); the spatial index prunes most of them, close
-///   to O(sum n_i log n_(i+1)) on places spread over a city.
-final class CompletionValues {
+///   (the plain dynamic program, and always on a road table); on the sphere
+///   the spatial index prunes most of them, close to O(sum n_i log n_(i+1))
+///   on places spread over a city.
+final class CompletionValues<Metric: LayerMetric> {
   let problem: Problem
   let scores: [Double]
   /// For each layer, the indices of the places eligible for its category.
   let layers: [[Int]]
-  let points: [SpherePoint]
-  let origin: SpherePoint
-  /// For each layer, its candidates in a spatial index weighted by `values`.
-  let indexes: [SpatialIndex]
+  /// For each layer, its candidates indexed with `values` as weights.
+  let indexes: [Metric.Index]
   /// `values[i][j]` is `g(i, layers[i][j])`.
   let values: [[Double]]
 
-  /// - Parameter categoryOrder: the order in which to visit the problem's
-  ///   categories (the problem's own order by default).
-  init(problem: Problem, categoryOrder: [Int]? = nil) {
+  /// - Parameters:
+  ///   - metric: the distances between the problem's origin and places.
+  ///   - categoryOrder: the order in which to visit the problem's categories
+  ///     (the problem's own order by default).
+  init(problem: Problem, metric: Metric, categoryOrder: [Int]? = nil) {
     self.problem = problem
-    scores = problem.scores()
+    let scores = problem.scores()
+    self.scores = scores
     let eligible = problem.eligiblePlaces()
     layers = (categoryOrder ?? Array(problem.categories.indices)).map { eligible[$0] }
-    let points = problem.places.map { SpherePoint($0.coordinate) }
-    self.points = points
-    let origin = SpherePoint(problem.origin)
-    self.origin = origin
     let weight = problem.distanceWeight
     var values = layers.map { Array(repeating: 0.0, count: $0.count) }
-    var indexes: [SpatialIndex] = []
+    var indexes: [Metric.Index] = []
     for i in layers.indices.reversed() {
       for (j, place) in layers[i].enumerated() {
         if let next = indexes.last {
-          values[i][j] = scores[place] + (next.best(from: points[place])?.value ?? -.infinity)
+          values[i][j] = scores[place] + (next.best(from: .place(place))?.value ?? -.infinity)
+        } else if problem.roundTrip {
+          let back = metric.distanceKm(from: .place(place), to: .origin)
+          values[i][j] = back.map { scores[place] - weight * $0 } ?? -.infinity
         } else {
-          let back = problem.roundTrip ? weight * points[place].distanceKm(to: origin) : 0
-          values[i][j] = scores[place] - back
+          values[i][j] = scores[place]
         }
       }
-      indexes.append(
-        SpatialIndex(points: layers[i].map { points[$0] }, weights: values[i], lambda: weight))
+      indexes.append(metric.index(candidates: layers[i], weights: values[i], lambda: weight))
     }
     self.values = values
     self.indexes = indexes.reversed()
   }
 
   /// The best objective of the relaxed problem: an upper bound on every plan.
-  var bound: Double { indexes.first?.best(from: origin)?.value ?? -.infinity }
+  var bound: Double { indexes.first?.best(from: .origin)?.value ?? -.infinity }
 
   /// Distances evaluated so far, over all layers.
   var evaluations: Int { indexes.reduce(0) { $0 + $1.evaluations } }

@@ -7,29 +7,53 @@ import ItineraryCore
 /// then reads the plans off in order of objective. The search enforces what
 /// the dynamic program relaxes (a place fills one stop) and what diversity
 /// demands, so the answers stay exact with places in several categories.
+/// Legs are great-circle distances on a spatial index, or the problem's road
+/// table when it has one.
 public struct OrderedSolver {
+  /// The dynamic program under the problem's metric.
+  private enum Values {
+    case sphere(CompletionValues<SphereMetric>)
+    case roads(CompletionValues<RoadTable>)
+  }
+
   private let problem: Problem
-  private let values: CompletionValues
+  private let categoryOrder: [Int]
+  private let values: Values
 
   /// - Parameter categoryOrder: the order in which to visit the problem's
   ///   categories (its own order by default).
   /// - Complexity: that of the dynamic program, see `CompletionValues`.
   public init(problem: Problem, categoryOrder: [Int]? = nil) {
     self.problem = problem
-    values = CompletionValues(problem: problem, categoryOrder: categoryOrder)
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
+    if let roads = problem.roads {
+      values = .roads(
+        CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
+    } else {
+      values = .sphere(
+        CompletionValues(
+          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder))
+    }
   }
-
-  private let categoryOrder: [Int]
 
   /// The plans the selection asks for, best first.
   ///
-  /// - Complexity: O(k * (P + R) * log n) after the dynamic program, for P
-  ///   plans produced and R prefixes rejected on the way (see `PlanSearch`).
+  /// - Complexity: O(k * (P + R) * C) after the dynamic program, for P plans
+  ///   produced, R prefixes rejected on the way and C the cost of a cursor
+  ///   step, O(log n) on the sphere (see `PlanSearch`).
   public func solve(_ selection: Selection) -> Solution {
     if let reason = problem.missingCategoryReason() {
       return Solution(plans: [], solver: "ordered-dp", optimal: true, reason: reason)
     }
+    switch values {
+    case .sphere(let values): return solve(selection, values)
+    case .roads(let values): return solve(selection, values)
+    }
+  }
+
+  private func solve<Metric: LayerMetric>(
+    _ selection: Selection, _ values: CompletionValues<Metric>
+  ) -> Solution {
     var found: [Solution.Ranked] = []
     var expanded = 0
     switch selection {
@@ -53,7 +77,7 @@ public struct OrderedSolver {
     }
     return Solution(
       plans: found, solver: "ordered-dp", optimal: true,
-      reason: found.isEmpty ? "no plan fills every stop with a different place" : nil,
+      reason: found.isEmpty ? problem.noPlanReason : nil,
       work: ["distances": values.evaluations, "expanded": expanded]
     )
   }
@@ -61,5 +85,14 @@ public struct OrderedSolver {
   private func ranked(_ places: [Int]) -> Solution.Ranked {
     let plan = Plan(stops: zip(categoryOrder, places).map { Plan.Stop(category: $0, place: $1) })
     return Solution.Ranked(plan: plan, objective: problem.objective(of: plan))
+  }
+}
+
+extension Problem {
+  /// Why a solver found no plan although every category has a candidate.
+  var noPlanReason: String {
+    roads == nil
+      ? "no plan fills every stop with a different place"
+      : "no plan fills every stop with a different place with a road along every leg"
   }
 }

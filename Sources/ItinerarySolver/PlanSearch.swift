@@ -8,7 +8,7 @@ import ItineraryCore
 /// exact whenever no place would be used twice. So the first complete plan
 /// popped is optimal, the next is second best, and so on (A* with an exact
 /// heuristic). Children are not all generated at once: each partial plan reads
-/// its continuations from a spatial-index cursor, best first, and pushes its
+/// its continuations from a layer's cursor (`LayerIndex`), best first, and pushes its
 /// next sibling only when a child is popped, so the work follows the number of
 /// plans asked for rather than the number of candidates.
 ///
@@ -16,8 +16,9 @@ import ItineraryCore
 /// fills at most one stop, and `admits` can reject more (diversity).
 ///
 /// - Complexity: O(k * (P + R) * C) for P plans produced and R prefixes
-///   rejected, where C is the cost of one cursor step (O(log n) amortized).
-struct PlanSearch {
+///   rejected, where C is the cost of one cursor step: O(log n) amortized on
+///   the sphere; on a road table O(1), after O(n log n) to open the cursor.
+struct PlanSearch<Metric: LayerMetric> {
   private struct Node {
     var parent: Int
     var layer: Int
@@ -27,21 +28,21 @@ struct PlanSearch {
     var collected: Double
   }
 
-  private let values: CompletionValues
+  private let values: CompletionValues<Metric>
   private let admits: ([Int]) -> Bool
   private var nodes: [Node]
-  private var cursors: [SpatialIndex.Cursor?]
+  private var cursors: [Metric.Index.Cursor?]
   private var open = MaxHeap<Int>()
   /// Partial plans taken off the queue, to explain running times.
   private(set) var expanded = 0
 
   /// - Parameter admits: whether a prefix of place indices may be extended;
   ///   it must reject every extension of a prefix it rejects.
-  init(values: CompletionValues, admits: @escaping ([Int]) -> Bool = { _ in true }) {
+  init(values: CompletionValues<Metric>, admits: @escaping ([Int]) -> Bool = { _ in true }) {
     self.values = values
     self.admits = admits
     nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0)]
-    cursors = [values.indexes.first?.cursor(from: values.origin)]
+    cursors = [values.indexes.first?.cursor(from: .origin)]
     if !values.layers.isEmpty { pushNextChild(of: 0) }
   }
 
@@ -88,7 +89,7 @@ struct PlanSearch {
       if node.layer == values.layers.count - 1 {
         return (places(endingAt: index), priority)
       }
-      cursors[index] = values.indexes[node.layer + 1].cursor(from: values.points[place(of: node)])
+      cursors[index] = values.indexes[node.layer + 1].cursor(from: .place(place(of: node)))
       pushNextChild(of: index)
     }
     return nil

@@ -6,6 +6,22 @@ import ItineraryPlaces
 /// and a free port, stopped when released: the live services' tests point
 /// every base URL at it.
 package final class LoopbackServer: Sendable {
+  /// An OSRM `/table` answer computed for the request's points (see the script).
+  package struct OSRMTable: Encodable, Sendable {
+    /// Road metres per great-circle metre.
+    package var detour = 1.3
+    /// Metres per second, for the durations.
+    package var speed = 1.4
+    /// Indices of the request's points no road reaches or leaves.
+    package var unreachable: [Int] = []
+
+    package init(detour: Double = 1.3, speed: Double = 1.4, unreachable: [Int] = []) {
+      self.detour = detour
+      self.speed = speed
+      self.unreachable = unreachable
+    }
+  }
+
   /// One scripted answer (see the script's documentation).
   package struct Reply: Encodable, Sendable {
     package var status = 200
@@ -17,11 +33,12 @@ package final class LoopbackServer: Sendable {
     package var truncate: Bool?
     package var close: Bool?
     package var gzip: Bool?
+    package var osrmTable: OSRMTable?
 
     package init(
       status: Int = 200, body: String? = nil, bodyFile: String? = nil, contentType: String? = nil,
       headers: [String: String]? = nil, latency: Double? = nil, truncate: Bool? = nil,
-      close: Bool? = nil, gzip: Bool? = nil
+      close: Bool? = nil, gzip: Bool? = nil, osrmTable: OSRMTable? = nil
     ) {
       self.status = status
       self.body = body
@@ -32,6 +49,7 @@ package final class LoopbackServer: Sendable {
       self.truncate = truncate
       self.close = close
       self.gzip = gzip
+      self.osrmTable = osrmTable
     }
   }
 

@@ -69,3 +69,28 @@ package enum RandomProblems {
       roundTrip: shape.roundTrip, anyOrder: shape.anyOrder)
   }
 }
+
+extension RandomProblems {
+  /// A random road table for `problem`: every ordered pair's road is its
+  /// great-circle distance times a detour drawn in [1, 2] (so the table is
+  /// asymmetric), its time that distance at 3 to 60 km/h, and each road is
+  /// missing with probability `missing`.
+  package static func roads<G: RandomNumberGenerator>(
+    for problem: Problem, missing: Double = 0.1, using generator: inout G
+  ) -> RoadTable? {
+    let points = [problem.origin] + problem.places.map(\.coordinate)
+    var kilometres = points.map { _ in [Double?]() }
+    var minutes = points.map { _ in [Double?]() }
+    for (i, a) in points.enumerated() {
+      for (j, b) in points.enumerated() {
+        let road =
+          i == j
+          ? 0 : GreatCircle.distanceKm(a, b) * Double.random(in: 1...2, using: &generator)
+        let absent = i != j && Double.random(in: 0..<1, using: &generator) < missing
+        kilometres[i].append(absent ? nil : road)
+        minutes[i].append(absent ? nil : road / Double.random(in: 3...60, using: &generator) * 60)
+      }
+    }
+    return try? RoadTable(kilometres: kilometres, minutes: minutes, source: "random")
+  }
+}

@@ -12,7 +12,12 @@ CONFIG_JSON: {"routes": [ROUTE, ...]}
              "latency": 0.3,        # seconds before answering
              "truncate": true,      # declare the full length, send half, close
              "close": true,         # close the connection without answering
-             "gzip": true}          # send the body gzip-compressed
+             "gzip": true,          # send the body gzip-compressed
+             "osrmTable": {"detour": 1.3, "speed": 1.4, "unreachable": [2]}}
+                 # answer an OSRM /table/v1/PROFILE/LON,LAT;... request for the
+                 # points of its path: great-circle metres times "detour" (and
+                 # times 1.1 for a point to a later one: asymmetric), seconds at
+                 # "speed" m/s, null to and from the "unreachable" point indices
 
 Prints "PORT <n>" on its first line once listening (it binds port 0). Exits
 on SIGTERM or when its standard input closes (the test process is gone).
@@ -22,6 +27,7 @@ GET /__stats answers {"requests": n, "maxInFlight": m, "log": [{"path", "headers
 
 import gzip
 import json
+import math
 import os
 import signal
 import sys
@@ -32,6 +38,34 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 CONFIG = json.loads(sys.argv[1])
 LOCK = threading.Lock()
 STATE = {"requests": 0, "inFlight": 0, "maxInFlight": 0, "log": [], "served": {}}
+
+
+def osrm_table(target, spec):
+    """An OSRM /table answer for the coordinates in the request path."""
+    path = target.split("?", 1)[0]
+    points = [tuple(map(float, pair.split(","))) for pair in path.rsplit("/", 1)[1].split(";")]
+    detour = spec.get("detour", 1.3)
+    speed = spec.get("speed", 1.4)
+    unreachable = set(spec.get("unreachable", []))
+
+    def metres(a, b):
+        lon1, lat1, lon2, lat2 = map(math.radians, (*a, *b))
+        h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin(
+            (lon2 - lon1) / 2
+        ) ** 2
+        return 2 * 6371008.8 * math.asin(min(1, math.sqrt(h)))
+
+    distances = []
+    for i, a in enumerate(points):
+        row = []
+        for j, b in enumerate(points):
+            if i != j and (i in unreachable or j in unreachable):
+                row.append(None)
+            else:
+                row.append(round(metres(a, b) * detour * (1.1 if i < j else 1), 1))
+        distances.append(row)
+    durations = [[None if d is None else round(d / speed, 1) for d in row] for row in distances]
+    return json.dumps({"code": "Ok", "distances": distances, "durations": durations})
 
 
 def pick_response(target):
@@ -79,7 +113,9 @@ class Handler(BaseHTTPRequestHandler):
         if spec.get("close"):
             self.close_connection = True
             return
-        if "bodyFile" in spec:
+        if "osrmTable" in spec:
+            body = osrm_table(self.path, spec["osrmTable"]).encode()
+        elif "bodyFile" in spec:
             with open(spec["bodyFile"], "rb") as file:
                 body = file.read()
         else:
