@@ -20,6 +20,7 @@ enum PlanCommand {
       --top K                  how many plans (default 3)
       --exact                  the K best plans, however alike
       --round-trip             come back to the start
+      --any-order              visit the categories in whatever order is best
       --mode walk|bike|drive   sets leg times and the price of a kilometre
       --speed KMH              travel speed (walk 4.8, bike 15, drive 30)
     \(RoadStep.help)
@@ -36,7 +37,8 @@ enum PlanCommand {
     """
 
   static let options: [Arguments.Option] = [
-    .value("at"), .value("top"), .flag("exact"), .flag("round-trip"), .value("mode"),
+    .value("at"), .value("top"), .flag("exact"), .flag("round-trip"), .flag("any-order"),
+    .value("mode"),
     .value("speed"), .value("distance-weight"), .value("radius"), .value("units"),
     .value("format"), .value("output", short: "o"),
   ]
@@ -135,7 +137,7 @@ enum PlanCommand {
     }
     let problem = Problem(
       origin: origin, categories: names, places: places, distanceWeight: weight,
-      roundTrip: arguments.has("round-trip"), roads: roads)
+      roundTrip: arguments.has("round-trip"), anyOrder: arguments.has("any-order"), roads: roads)
     let selection: Selection = arguments.has("exact") ? .top(count) : .diverse(count)
     let (solution, millis) = try timed { () throws(ItineraryError) in
       try Planner.solve(problem, selection)

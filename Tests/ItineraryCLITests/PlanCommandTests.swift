@@ -70,3 +70,19 @@ import Testing
     #expect(run.stdout.contains("tourism=artwork"))
   }
 }
+
+extension PlanCommandTests {
+  @Test func anyOrderIsNeverWorseThanTheOrderGiven() throws {
+    func best(_ extra: [String]) throws -> Double {
+      let run = CommandRun(
+        ["plan", "art", "cafe", "museum", "--exact", "--top", "1", "--format", "json"] + extra)
+      #expect(run.status == 0, "\(run.stderr)")
+      let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+      let plans = try #require(json?["plans"] as? [[String: Any]])
+      return try #require(plans.first?["objective"] as? Double)
+    }
+    let ordered = try best([])
+    let anyOrder = try best(["--any-order"])
+    #expect(anyOrder >= ordered - 1e-9)
+  }
+}
