@@ -54,9 +54,13 @@ public struct Problem: Sendable {
   /// The score of every place, by index.
   public func scores() -> [Double] { places.map(Scoring.score(of:)) }
 
+  /// The largest magnitude a score or a distance weight may have, so that
+  /// every objective stays a finite number.
+  public static let maximumMagnitude = 1e9
+
   /// Checks what no solver can work around: an empty category list, a
-  /// coordinate off the Earth, a number that is not finite, a negative weight,
-  /// a road table of another size than the places.
+  /// coordinate off the Earth, a number that is not finite or too large, a
+  /// negative weight, a road table of another size than the places.
   public func validate() throws(ItineraryError) {
     if categories.isEmpty { throw ItineraryError(.data, "the category list is empty") }
     if let roads, roads.placeCount != places.count {
@@ -64,15 +68,20 @@ public struct Problem: Sendable {
         .data, "the road table covers \(roads.placeCount) places, the problem has \(places.count)")
     }
     if let why = origin.invalidity { throw ItineraryError(.data, "origin: \(why)") }
-    if !distanceWeight.isFinite || distanceWeight < 0 {
-      throw ItineraryError(.data, "distanceWeight \(distanceWeight) must be a finite number >= 0")
+    if !(0...Self.maximumMagnitude).contains(distanceWeight) {
+      throw ItineraryError(
+        .data, "distanceWeight \(distanceWeight) is outside [0, \(Self.maximumMagnitude)]")
     }
     for place in places {
       if let why = place.coordinate.invalidity {
         throw ItineraryError(.data, "place \(place.id): \(why)")
       }
-      if !Scoring.score(of: place).isFinite {
-        throw ItineraryError(.data, "place \(place.id): its score is not a finite number")
+      let score = Scoring.score(of: place)
+      if !(-Self.maximumMagnitude...Self.maximumMagnitude).contains(score) {
+        throw ItineraryError(
+          .data,
+          "place \(place.id): score \(score) is outside [-\(Self.maximumMagnitude), \(Self.maximumMagnitude)]"
+        )
       }
     }
   }

@@ -34,7 +34,9 @@ public enum InstanceFile {
       places.append(place)
     }
     let weight = try root.optionalNumber("distanceWeight") ?? Problem.defaultDistanceWeight
-    if weight < 0 { throw root.failure("distanceWeight", "\(weight) must be >= 0") }
+    if !(0...Problem.maximumMagnitude).contains(weight) {
+      throw root.failure("distanceWeight", "\(weight) is outside [0, \(Problem.maximumMagnitude)]")
+    }
     return Problem(
       origin: origin, categories: categories, places: places, distanceWeight: weight,
       roundTrip: try root.optionalBool("roundTrip") ?? false,
@@ -58,12 +60,17 @@ public enum InstanceFile {
     if let rating, !(0...5).contains(rating) {
       throw object.failure("rating", "\(rating) is outside [0, 5]")
     }
+    let score = try object.optionalNumber("score")
+    if let score, abs(score) > Problem.maximumMagnitude {
+      throw object.failure(
+        "score", "\(score) is outside [-\(Problem.maximumMagnitude), \(Problem.maximumMagnitude)]")
+    }
     let reviews = try object.optionalInteger("reviewCount")
     if let reviews, reviews < 0 { throw object.failure("reviewCount", "\(reviews) is negative") }
     return Place(
       id: id, name: try object.optionalString("name") ?? id, categories: categories,
       coordinate: try coordinate(in: object), rating: rating, reviewCount: reviews,
-      price: try object.optionalInteger("price"), score: try object.optionalNumber("score"),
+      price: try object.optionalInteger("price"), score: score,
       address: try object.optionalString("address"), source: "file")
   }
 }

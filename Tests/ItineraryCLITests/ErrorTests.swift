@@ -71,7 +71,12 @@ import Testing
       name: "negative distance weight",
       instance: valid.replacingOccurrences(
         of: "\"places\"", with: "\"distanceWeight\": -1, \"places\""),
-      status: 65, message: "distanceWeight: -1.0 must be >= 0"),
+      status: 65, message: "distanceWeight: -1.0 is outside [0, 1000000000.0]"),
+    Case(
+      name: "score too large to sum",
+      instance: valid.replacingOccurrences(
+        of: "\"lon\": 24.941", with: "\"lon\": 24.941, \"score\": 1e308"),
+      status: 65, message: "places[0].score: 1e+308 is outside [-1000000000.0, 1000000000.0]"),
   ]
 
   @Test(arguments: instanceCases)
