@@ -50,7 +50,9 @@ let package = Package(
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
     .executableTarget(
       name: "itinerary-bench",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryILP", "TestSupport"],
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "TestSupport",
+      ],
       path: "Benchmarks/itinerary-bench"
     ),
 
