@@ -60,7 +60,8 @@ let package = Package(
     .executableTarget(
       name: "itinerary-bench",
       dependencies: [
-        "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "TestSupport",
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
+        "TestSupport",
       ],
       path: "Benchmarks/itinerary-bench"
     ),

@@ -72,6 +72,10 @@ struct Timing: Codable, Sendable {
 /// (fewer past the budget), every result handed to `blackHole`.
 struct Measure {
   var samples: Int
+  /// Whether the first run is a warm-up, left out of the samples. A run of
+  /// seconds that is a sample of its own (one seed of a heuristic) does
+  /// without: the first run is then the first sample, never batched.
+  var warmUp = true
   /// A sample shorter than this repeats the body until it is this long, so
   /// that clock resolution and call overhead stay negligible.
   var minimumSampleSeconds = 0.002
@@ -82,24 +86,28 @@ struct Measure {
   /// are taken, at least one.
   var budgetSeconds: Double?
 
-  /// Times `body` and returns the timing with the warm-up's result (the work
-  /// is deterministic, so its counters are those of every run).
+  /// Times `body` and returns the timing with the first run's result (the
+  /// work is deterministic, so its counters are those of every run).
   func run<T>(_ body: () throws -> T) rethrows -> (timing: Timing, result: T) {
     let start = ClockReading.now()
     let result = try body()
-    let warmUp = ClockReading.now().wall - start.wall
+    let end = ClockReading.now()
+    let first = end.wall - start.wall
     blackHole(result)
-    let iterations =
-      warmUp >= minimumSampleSeconds
-      ? 1
-      : Swift.min(
-        maximumIterations, Int((minimumSampleSeconds / Swift.max(warmUp, 1e-9)).rounded(.up)))
-    var count = samples
-    if let budgetSeconds {
-      let fitting = budgetSeconds / Swift.max(warmUp * Double(iterations), 1e-9)
-      count = Swift.max(1, Int(Swift.min(Double(samples), fitting.rounded(.down))))
+    var timing = Timing(iterations: 1, wall: [], cpu: [])
+    if !warmUp {
+      timing.wall.append(first)
+      timing.cpu.append(end.cpu - start.cpu)
+    } else if first < minimumSampleSeconds {
+      timing.iterations = Swift.min(
+        maximumIterations, Int((minimumSampleSeconds / Swift.max(first, 1e-9)).rounded(.up)))
     }
-    var timing = Timing(iterations: iterations, wall: [], cpu: [])
+    let iterations = timing.iterations
+    var count = samples - timing.wall.count
+    if let budgetSeconds {
+      let fitting = budgetSeconds / Swift.max(first * Double(iterations), 1e-9)
+      count = Swift.max(warmUp ? 1 : 0, Int(Swift.min(Double(count), fitting.rounded(.down))))
+    }
     for _ in 0..<count {
       let before = ClockReading.now()
       for _ in 0..<iterations { blackHole(try body()) }

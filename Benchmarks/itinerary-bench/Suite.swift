@@ -17,7 +17,7 @@ struct Suite: Sendable {
   var run: @Sendable (inout Bench) throws -> Void
 
   /// Every suite, in the order they run when none is named.
-  static let all: [Suite] = [.ordered, .brute, .glpk, .cli, .fetch]
+  static let all: [Suite] = [.ordered, .brute, .glpk, .anyOrder, .fetch, .cli]
 }
 
 /// What a suite measures with: the options, the measurement method, the
@@ -38,15 +38,18 @@ struct Bench {
   ///     measurements that must not be repeated within a sample.
   ///   - budgetSeconds: the longest the samples may take together, for
   ///     measurements of seconds each: fewer samples are taken, at least one.
+  ///   - samples: the samples to take instead of the options' count.
+  ///   - warmUp: `false` to count the first run as a sample (see `Measure.warmUp`).
   ///   - work: the work counters of a result.
   ///   - body: the code measured; its result goes to the black hole.
   @discardableResult
   mutating func measure<T>(
     series: String, solver: String, n: Int, parameters: [String: String] = [:],
-    minimumSampleSeconds: Double? = nil, budgetSeconds: Double? = nil,
-    work: (T) -> [String: Int] = { _ in [:] }, _ body: () throws -> T
+    minimumSampleSeconds: Double? = nil, budgetSeconds: Double? = nil, samples: Int? = nil,
+    warmUp: Bool = true, work: (T) -> [String: Int] = { _ in [:] }, _ body: () throws -> T
   ) rethrows -> Record {
-    var method = Measure(samples: options.samples, budgetSeconds: budgetSeconds)
+    var method = Measure(
+      samples: samples ?? options.samples, warmUp: warmUp, budgetSeconds: budgetSeconds)
     if let minimumSampleSeconds { method.minimumSampleSeconds = minimumSampleSeconds }
     let (timing, last) = try method.run(body)
     let record = Record(
