@@ -45,32 +45,44 @@ public struct AnyOrderSolver {
     }
     let clock = ContinuousClock()
     let deadline = clock.now + timeLimit
+    // The exact path may take most of the time, and leaves the heuristic
+    // the rest should it not finish.
+    let exactDeadline = clock.now + timeLimit * 0.7
     let graph = PlanningGraph(problem: problem)
+    /// The heuristic's plans, after the diverse plans found exactly so far.
+    func fallBack(after earlier: [Solution.Ranked] = []) -> Solution {
+      heuristicSolution(
+        graph, selection, after: earlier, timeLimit: max(.zero, deadline - clock.now))
+    }
     guard
       let table = ClusterHeldKarp(
-        instance: graph.instance, anchor: 0, maxCells: maxCells, deadline: deadline)
-    else {
-      return heuristicSolution(graph, selection, timeLimit: max(.zero, deadline - clock.now))
-    }
+        instance: graph.instance, anchor: 0, maxCells: maxCells, deadline: exactDeadline)
+    else { return fallBack() }
     var found: [Solution.Ranked] = []
     var expanded = 0
     switch selection {
     case .top(let count):
-      var search = AnyOrderSearch(graph: graph, table: table)
+      var search = AnyOrderSearch(
+        graph: graph, table: table, limit: count, deadline: exactDeadline)
       var seen = Set<[Int]>()
       while found.count < count, let stops = search.next() {
         let plan = Plan(stops: stops)
         if seen.insert(plan.places).inserted { found.append(ranked(plan)) }
       }
+      if search.timedOut { return fallBack() }
       expanded = search.expanded
     case .diverse(let count):
       let allowed = problem.categories.count / 2
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
-        var search = AnyOrderSearch(graph: graph, table: table) { prefix in
+        var search = AnyOrderSearch(
+          graph: graph, table: table, limit: 1, deadline: exactDeadline
+        ) { prefix in
           earlier.allSatisfy { plan in prefix.count(where: plan.contains) <= allowed }
         }
-        guard let stops = search.next() else { break }
+        let next = search.next()
+        if search.timedOut { return fallBack(after: found) }
+        guard let stops = next else { break }
         expanded += search.expanded
         found.append(ranked(Plan(stops: stops)))
       }
@@ -91,9 +103,11 @@ public struct AnyOrderSolver {
   /// The heuristic's order of the categories, improved by moving one
   /// category at a time while the ordered solver's best plan gets better
   /// (the heuristic's tours may use a place twice; the ordered solver's
-  /// plans never do), then planned by the ordered solver.
+  /// plans never do), then planned by the ordered solver; diverse plans
+  /// continue after `earlier`.
   private func heuristicSolution(
-    _ graph: PlanningGraph, _ selection: Selection, timeLimit: Duration
+    _ graph: PlanningGraph, _ selection: Selection, after earlier: [Solution.Ranked],
+    timeLimit: Duration
   ) -> Solution {
     let clock = ContinuousClock()
     let deadline = clock.now + timeLimit
@@ -123,7 +137,8 @@ public struct AnyOrderSolver {
         }
       }
     }
-    var solution = OrderedSolver(problem: problem, categoryOrder: order).solve(selection)
+    var solution = OrderedSolver(problem: problem, categoryOrder: order)
+      .solve(selection, after: earlier)
     solution.solver = "any-order-heuristic"
     solution.optimal = false
     solution.work["iterations"] = result.iterations
@@ -194,9 +209,24 @@ struct PlanningGraph {
 /// the next when the previous is popped, so the queue grows with the plans
 /// produced rather than with the candidates.
 ///
+/// Partial plans that fill the same categories with the same set of places
+/// and end at the same stop are interchangeable: every completion of one
+/// completes the others, with the same constraints met and the same value
+/// added. So at most `limit` of them are expanded, the best ones, as they pop
+/// first (the K best plans need no more than the K best prefixes of each
+/// state); without that, the orders of the same places multiply the work by
+/// up to k!.
+///
 /// - Complexity: O(k * N) per expanded partial plan, plus O(log(k * N)) per
 ///   child pushed.
 struct AnyOrderSearch {
+  /// What makes partial plans interchangeable.
+  private struct State: Hashable {
+    var filled: Int
+    var last: Int
+    var places: [Int]
+  }
+
   private struct Node {
     var parent: Int
     var graphNode: Int
@@ -213,15 +243,29 @@ struct AnyOrderSearch {
   /// For each expanded node, its children best first and how many were pushed.
   private var children: [Int: ChildQueue] = [:]
   private var open = MaxHeap<Int>()
+  private let limit: Int
+  private let deadline: ContinuousClock.Instant
+  /// Whether the search stopped at its deadline rather than for want of plans.
+  private(set) var timedOut = false
+  /// The place sequences expanded so far from each state.
+  private var expandedAt: [State: Set<[Int]>] = [:]
   private(set) var expanded = 0
 
-  /// - Parameter admits: whether a prefix of place indices may be extended;
-  ///   it must reject every extension of a prefix it rejects.
+  /// - Parameters:
+  ///   - limit: how many plans will be asked for: at most this many distinct
+  ///     partial plans are expanded per state.
+  ///   - deadline: when to give up, with `timedOut` set.
+  ///   - admits: whether a prefix of place indices may be extended; it must
+  ///     reject every extension of a prefix it rejects, and decide by the set
+  ///     of places alone.
   init(
-    graph: PlanningGraph, table: ClusterHeldKarp, admits: @escaping ([Int]) -> Bool = { _ in true }
+    graph: PlanningGraph, table: ClusterHeldKarp, limit: Int,
+    deadline: ContinuousClock.Instant, admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.graph = graph
     self.table = table
+    self.limit = limit
+    self.deadline = deadline
     self.admits = admits
     allFilled = (1 << (graph.instance.clusters.count - 1)) - 1
     nodes = [Node(parent: -1, graphNode: 0, filled: 0, cost: 0)]
@@ -258,9 +302,19 @@ struct AnyOrderSearch {
   /// The stops of the next best plan, or `nil` when every plan has been produced.
   mutating func next() -> [Plan.Stop]? {
     while let (_, index) = open.pop() {
-      expanded += 1
       if index > 0 { pushNextChild(of: nodes[index].parent) }
       let node = nodes[index]
+      let prefix = places(endingAt: index)
+      let state = State(filled: node.filled, last: node.graphNode, places: prefix.sorted())
+      let earlier = expandedAt[state, default: []]
+      // The same places in the same order, or `limit` better orders already.
+      if earlier.contains(prefix) || earlier.count >= limit { continue }
+      expandedAt[state] = earlier.union([prefix])
+      expanded += 1
+      if expanded % 1024 == 0, ContinuousClock.now > deadline {
+        timedOut = true
+        return nil
+      }
       if node.filled == allFilled {
         var stops: [Plan.Stop] = []
         var step = index

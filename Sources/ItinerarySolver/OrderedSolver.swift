@@ -41,18 +41,22 @@ public struct OrderedSolver {
   /// - Complexity: O(k * (P + R) * C) after the dynamic program, for P plans
   ///   produced, R prefixes rejected on the way and C the cost of a cursor
   ///   step, O(log n) on the sphere (see `PlanSearch`).
-  public func solve(_ selection: Selection) -> Solution {
+  public func solve(_ selection: Selection) -> Solution { solve(selection, after: []) }
+
+  /// The plans the selection asks for; diverse plans continue after `earlier`
+  /// (found some other way), which are kept as the first plans.
+  func solve(_ selection: Selection, after earlier: [Solution.Ranked]) -> Solution {
     if let reason = problem.missingCategoryReason() {
       return Solution(plans: [], solver: "ordered-dp", optimal: true, reason: reason)
     }
     switch values {
-    case .sphere(let values): return solve(selection, values)
-    case .roads(let values): return solve(selection, values)
+    case .sphere(let values): return solve(selection, values, after: earlier)
+    case .roads(let values): return solve(selection, values, after: earlier)
     }
   }
 
   private func solve<Metric: LayerMetric>(
-    _ selection: Selection, _ values: CompletionValues<Metric>
+    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked]
   ) -> Solution {
     var found: [Solution.Ranked] = []
     var expanded = 0
@@ -65,6 +69,7 @@ public struct OrderedSolver {
       expanded = search.expanded
     case .diverse(let count):
       let allowed = problem.categories.count / 2
+      found = earlier
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
         var search = PlanSearch(values: values) { prefix in

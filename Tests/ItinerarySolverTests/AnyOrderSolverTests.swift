@@ -76,6 +76,29 @@ import Testing
     }
   }
 
+  @Test func aSearchOutOfTimeHandsOverAndSaysSo() throws {
+    // Twelve categories of ten places: diverse alternatives take long to
+    // prove, and a short limit hands over to the heuristic (after the plans
+    // proven by then), which must still give valid, diverse plans.
+    let shape = RandomProblems.Shape(categories: 12, placesPerCategory: 10, anyOrder: true)
+    var generator = SplitMix64(seed: 11)
+    let problem = RandomProblems.make(shape, using: &generator)
+    let exact = AnyOrderSolver(problem: problem).solve(.top(1))
+    let solution = AnyOrderSolver(problem: problem, timeLimit: .milliseconds(300))
+      .solve(.diverse(5))
+    #expect(!solution.optimal, "seed 11")
+    #expect(solution.plans.count == 5, "seed 11")
+    let optimum = try #require(exact.plans.first?.objective)
+    #expect(solution.plans.allSatisfy { $0.objective <= optimum + 1e-9 }, "seed 11")
+    let allowed = problem.categories.count / 2
+    for (j, plan) in solution.plans.enumerated() {
+      #expect(problem.isFeasible(plan.plan), "seed 11, plan \(j + 1)")
+      for earlier in solution.plans[..<j] {
+        #expect(plan.plan.places.count(where: earlier.plan.places.contains) <= allowed)
+      }
+    }
+  }
+
   @Test func missingCategoryGivesAReason() {
     let problem = Problem(
       origin: Coordinate(lat: 60, lon: 25), categories: ["park", "museum"],
