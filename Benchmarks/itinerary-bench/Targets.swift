@@ -49,7 +49,29 @@ struct Target: Codable, Sendable {
     let anyOrder = suites.first { $0.name == "anyorder" }?.records ?? []
     targets += gtsplibTargets(anyOrder)
     targets.append(anyOrderTarget(anyOrder))
+    targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
     return targets
+  }
+
+  /// Serial over parallel fetching of 3 categories at 300 ms a request, and
+  /// the parallel fetch's wall time, from the fetch suite. Waiting on the
+  /// network is the point here, so this is judged on wall time.
+  private static func fetchTarget(_ records: [Record]) -> Target {
+    func median(_ series: String) -> Double? {
+      records.first { $0.series == series && $0.n == 3 }?.timing.median
+    }
+    let pair = median("parallel").flatMap { parallel in
+      median("serial").map { (parallel: parallel, serial: $0) }
+    }
+    let speedUp = pair.map { $0.serial / $0.parallel }
+    return Target(
+      name: "parallel fetch of 3 categories at 300 ms latency, speed-up over serial",
+      measured: speedUp, limit: ">= 2.5 (wall time), parallel < 450 ms",
+      met: pair.map { $0.serial / $0.parallel >= 2.5 && $0.parallel < 0.45 },
+      detail: pair.map {
+        "\(Suite.format($0.serial / $0.parallel)) times: parallel median \(ms($0.parallel)), "
+          + "serial median \(ms($0.serial))"
+      } ?? "not in this run: run the fetch suite")
   }
 
   /// The GTSPLIB targets, on the runs of the anyorder suite's full sweep
