@@ -7,7 +7,7 @@ import ItineraryPlaces
 enum LiveStep {
   static let options: [Arguments.Option] = [
     .value("provider"), .value("near"), .value("per-category"), .flag("no-cache"),
-    .flag("refresh"), .flag("allow-partial"),
+    .flag("refresh"), .flag("allow-partial"), .value("connect-timeout"), .value("timeout"),
   ]
 
   static let help = """
@@ -19,6 +19,8 @@ enum LiveStep {
       --no-cache               neither read nor write the response cache
       --refresh                fetch again and update the cache
       --allow-partial          plan without the categories whose fetch failed
+      --connect-timeout S      seconds to connect to a service (default 5)
+      --timeout S              seconds for a whole request (default 20)
     """
 
   /// The provider the flags name, or `nil` to choose by the start point.
@@ -32,9 +34,18 @@ enum LiveStep {
     return name
   }
 
+  /// The HTTP client with the timeouts the flags give.
+  static func client(_ arguments: Arguments) throws(ItineraryError) -> HTTPClient {
+    let defaults = HTTPClient()
+    return HTTPClient(
+      connectTimeout: try arguments.number("connect-timeout", minimum: 0.001)
+        ?? defaults.connectTimeout,
+      totalTimeout: try arguments.number("timeout", minimum: 0.001) ?? defaults.totalTimeout)
+  }
+
   /// The services as the environment and the cache flags configure them.
   static func services(
-    _ arguments: Arguments, environment: [String: String], terminal: Terminal
+    _ arguments: Arguments, client: HTTPClient, environment: [String: String], terminal: Terminal
   ) throws(ItineraryError) -> PlaceServices {
     if arguments.has("no-cache") && arguments.has("refresh") {
       throw ItineraryError(.usage, "plan: --no-cache and --refresh exclude each other")
@@ -42,7 +53,7 @@ enum LiveStep {
     let policy: CachePolicy =
       arguments.has("no-cache") ? .bypass : arguments.has("refresh") ? .refresh : .use
     return PlaceServices(
-      environment: environment, cachePolicy: policy,
+      environment: environment, cachePolicy: policy, client: client,
       warn: { terminal.writeError("warning: \($0)\n") })
   }
 

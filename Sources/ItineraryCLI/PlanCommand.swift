@@ -62,6 +62,7 @@ enum PlanCommand {
     let weight = try arguments.number("distance-weight") ?? mode.defaultDistanceWeight
     let radius = try arguments.number("radius") ?? mode.defaultRadiusKm
     let distances = try RoadStep.distances(arguments)
+    let client = try LiveStep.client(arguments)
 
     let requested = try LiveStep.providerName(arguments)
     let city = EmbeddedCity.helsinki
@@ -70,7 +71,8 @@ enum PlanCommand {
       || distances == .osrm
     let services =
       needsServices
-      ? try LiveStep.services(arguments, environment: environment, terminal: terminal) : nil
+      ? try LiveStep.services(
+        arguments, client: client, environment: environment, terminal: terminal) : nil
     let origin: Coordinate
     if let at = arguments.value("at") {
       if arguments.value("near") != nil {
@@ -107,7 +109,8 @@ enum PlanCommand {
       if let services {
         live = services
       } else {
-        live = try LiveStep.services(arguments, environment: environment, terminal: terminal)
+        live = try LiveStep.services(
+          arguments, client: client, environment: environment, terminal: terminal)
       }
       terminal.writeError("places from \(chosen) around \(origin)\n")
       let fetched = try LiveStep.fetch(

@@ -236,3 +236,26 @@ extension CommandRun {
     self.stderr = stderr
   }
 }
+
+extension LivePlanTests {
+  @Test func aSlowServiceTimesOutAfterTheGivenSeconds() throws {
+    let server = try LoopbackServer([
+      .init(
+        path: "/v3/businesses/search",
+        responses: [.init(body: Self.yelpBody(["a"]), latency: 2)])
+    ])
+    let cache = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let run = Self.run(
+      Self.threeCategories + ["--timeout", "0.2", "--no-cache"],
+      environment: Self.environment(server, cache: cache))
+    #expect(run.status == 69, "\(run.stderr)")
+    #expect(run.errorLine?.contains("timed out") == true, "\(run.stderr)")
+  }
+
+  @Test func timeoutsMustBePositiveNumbers() {
+    let run = CommandRun(["plan", "park", "--timeout", "soon"])
+    #expect(run.status == 64)
+    #expect(run.errorLine?.contains("--timeout expects a number") == true)
+  }
+}
