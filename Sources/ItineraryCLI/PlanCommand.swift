@@ -63,32 +63,85 @@ enum PlanCommand {
     let radius = try arguments.number("radius") ?? mode.defaultRadiusKm
     let distances = try RoadStep.distances(arguments)
     let client = try LiveStep.client(arguments)
-
     let requested = try LiveStep.providerName(arguments)
-    let city = EmbeddedCity.helsinki
-    let needsServices =
-      arguments.value("near") != nil || (requested ?? "embedded") != "embedded"
-      || distances == .osrm
-    let services =
-      needsServices
-      ? try LiveStep.services(
-        arguments, client: client, environment: environment, terminal: terminal) : nil
-    let origin: Coordinate
+
+    // The live services, made on first use: the embedded city needs none.
+    var made: PlaceServices?
+    func services() throws(ItineraryError) -> PlaceServices {
+      if let made { return made }
+      let services = try LiveStep.services(
+        arguments, client: client, environment: environment, terminal: terminal)
+      made = services
+      return services
+    }
+
+    let origin = try startPoint(
+      arguments, requested: requested, services: services, terminal: terminal)
+    let source = try candidates(
+      categories, around: origin, radiusKm: radius, requested: requested, arguments: arguments,
+      services: services, terminal: terminal)
+    var places = source.places
+    var roads: RoadTable?
+    if distances == .osrm {
+      places = RoadStep.keepBest(
+        places, categories: source.categories, limit: RoadStep.maxPoints - 1, terminal: terminal)
+      roads = try RoadStep.table(
+        origin: origin, places: places, mode: mode, services: services(), terminal: terminal)
+    }
+    let problem = Problem(
+      origin: origin, categories: source.categories, places: places, distanceWeight: weight,
+      roundTrip: arguments.has("round-trip"), anyOrder: arguments.has("any-order"), roads: roads)
+    let selection: Selection = arguments.has("exact") ? .top(count) : .diverse(count)
+    let (solution, millis) = try timed { () throws(ItineraryError) in
+      try Planner.solve(problem, selection)
+    }
+    if solution.plans.isEmpty {
+      throw ItineraryError(.failure, "no plan: \(solution.reason ?? "no feasible plan")")
+    }
+    let (verification, failure) = try VerifyStep.run(
+      arguments, problem: problem, selection: selection, solution: solution, terminal: terminal)
+    let report = PlanReport(
+      problem: problem, solution: solution, millis: millis, verification: verification,
+      mode: mode, speedKmh: speed, units: units, provider: source.provider)
+    try format.emit(report, to: arguments.value("output"), terminal: terminal)
+    if let failure { throw failure }
+    return 0
+  }
+
+  /// Where the plans start: `--at`, `--near`, or the embedded city's centre.
+  private static func startPoint(
+    _ arguments: Arguments, requested: String?,
+    services: () throws(ItineraryError) -> PlaceServices, terminal: Terminal
+  ) throws(ItineraryError) -> Coordinate {
     if let at = arguments.value("at") {
       if arguments.value("near") != nil {
         throw ItineraryError(.usage, "plan: --at and --near exclude each other")
       }
-      origin = try parseCoordinate(at)
-    } else if let near = arguments.value("near"), let services {
-      origin = try LiveStep.geocode(near, services: services, terminal: terminal)
-    } else if requested == nil || requested == "embedded" {
-      origin = city.centre
-      terminal.writeError(
-        "starting at the centre of \(city.name) (\(origin)); use --at LAT,LON to start elsewhere\n")
-    } else {
+      return try parseCoordinate(at)
+    }
+    if let near = arguments.value("near") {
+      return try LiveStep.geocode(near, services: services(), terminal: terminal)
+    }
+    guard requested == nil || requested == "embedded" else {
       throw ItineraryError(
         .usage, "plan: a live provider needs a start point: --at LAT,LON or --near PLACE")
     }
+    let city = EmbeddedCity.helsinki
+    terminal.writeError(
+      "starting at the centre of \(city.name) (\(city.centre)); use --at LAT,LON to start elsewhere\n"
+    )
+    return city.centre
+  }
+
+  /// The candidate places within reach, from the embedded city or fetched
+  /// live, and the categories they fill (fewer than asked only with
+  /// `--allow-partial`).
+  private static func candidates(
+    _ categories: [CanonicalCategory], around origin: Coordinate, radiusKm: Double,
+    requested: String?, arguments: Arguments,
+    services: () throws(ItineraryError) -> PlaceServices, terminal: Terminal
+  ) throws(ItineraryError) -> (provider: String, places: [Place], categories: [String]) {
+    let city = EmbeddedCity.helsinki
     let chosen = requested ?? (city.contains(origin) ? "embedded" : "overpass")
     let provider: String
     let pool: [Place]
@@ -105,57 +158,24 @@ enum PlanCommand {
         "places from the \(provider) (OpenStreetMap, \(city.places.count) places)\n")
       pool = city.places
     } else {
-      let live: PlaceServices
-      if let services {
-        live = services
-      } else {
-        live = try LiveStep.services(
-          arguments, client: client, environment: environment, terminal: terminal)
-      }
       terminal.writeError("places from \(chosen) around \(origin)\n")
       let fetched = try LiveStep.fetch(
-        chosen, arguments: arguments, services: live, origin: origin,
-        categories: categories, radiusKm: radius, terminal: terminal)
+        chosen, arguments: arguments, services: services(), origin: origin,
+        categories: categories, radiusKm: radiusKm, terminal: terminal)
       provider = chosen
       pool = fetched.places
       names = fetched.categories.map(\.name)
     }
-
-    let candidates = pool.filter { place in
-      GreatCircle.distanceKm(origin, place.coordinate) <= radius
+    let places = pool.filter { place in
+      GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
         && names.contains { place.isEligible(for: $0) }
     }
-    for name in names where !candidates.contains(where: { $0.isEligible(for: name) }) {
+    for name in names where !places.contains(where: { $0.isEligible(for: name) }) {
       throw ItineraryError(
         .failure,
-        "no \(name) within reach of \(origin) (\(Int(radius.rounded())) km, \(provider))")
+        "no \(name) within reach of \(origin) (\(Int(radiusKm.rounded())) km, \(provider))")
     }
-    var places = candidates
-    var roads: RoadTable?
-    if distances == .osrm, let services {
-      places = RoadStep.keepBest(
-        candidates, categories: names, limit: RoadStep.maxPoints - 1, terminal: terminal)
-      roads = try RoadStep.table(
-        origin: origin, places: places, mode: mode, services: services, terminal: terminal)
-    }
-    let problem = Problem(
-      origin: origin, categories: names, places: places, distanceWeight: weight,
-      roundTrip: arguments.has("round-trip"), anyOrder: arguments.has("any-order"), roads: roads)
-    let selection: Selection = arguments.has("exact") ? .top(count) : .diverse(count)
-    let (solution, millis) = try timed { () throws(ItineraryError) in
-      try Planner.solve(problem, selection)
-    }
-    if solution.plans.isEmpty {
-      throw ItineraryError(.failure, "no plan: \(solution.reason ?? "no feasible plan")")
-    }
-    let (verification, failure) = try VerifyStep.run(
-      arguments, problem: problem, selection: selection, solution: solution, terminal: terminal)
-    let report = PlanReport(
-      problem: problem, solution: solution, millis: millis, verification: verification,
-      mode: mode, speedKmh: speed, units: units, provider: provider)
-    try format.emit(report, to: arguments.value("output"), terminal: terminal)
-    if let failure { throw failure }
-    return 0
+    return (provider, places, names)
   }
 
   /// Categories from the words given: several arguments, or one argument
