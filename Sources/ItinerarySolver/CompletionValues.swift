@@ -60,9 +60,6 @@ final class CompletionValues<Metric: LayerMetric> {
     self.indexes = indexes.reversed()
   }
 
-  /// The best objective of the relaxed problem: an upper bound on every plan.
-  var bound: Double { indexes.first?.best(from: .origin)?.value ?? -.infinity }
-
   /// Distances evaluated so far, over all layers.
   var evaluations: Int { indexes.reduce(0) { $0 + $1.evaluations } }
 }

@@ -1,14 +1,9 @@
 /// A binary max-heap of values ordered by a `Double` key.
 ///
-/// - Complexity: O(log n) to push and to pop, O(1) to peek.
+/// - Complexity: O(log n) to push and to pop.
 struct MaxHeap<Value> {
   private var keys: [Double] = []
   private var values: [Value] = []
-
-  var isEmpty: Bool { keys.isEmpty }
-  var count: Int { keys.count }
-  /// The largest key, or `-infinity` when empty.
-  var topKey: Double { keys.first ?? -.infinity }
 
   mutating func push(_ key: Double, _ value: Value) {
     keys.append(key)

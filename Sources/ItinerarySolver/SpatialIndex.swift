@@ -43,8 +43,6 @@ final class SpatialIndex {
   /// The depth-first stack of `best`, kept to spare an allocation per query.
   private var stack: [(node: Int, bound: Double)] = []
 
-  var count: Int { items.count }
-
   /// - Parameters:
   ///   - points: the points; the caller refers to them by index.
   ///   - weights: the weight of each point.
