@@ -7,7 +7,7 @@ import ItinerarySolver
 public enum PlanTable {
   public static func render(_ report: PlanReport) -> String {
     let problem = report.problem
-    var lines: [String] = []
+    var lines = [heading(report), ""]
     for (index, ranked) in report.solution.plans.enumerated() {
       let legs = report.legs(of: ranked.plan)
       let (distance, minutes) = report.total(legs)
@@ -45,6 +45,20 @@ public enum PlanTable {
     let objective = verification.objective.map { "objective \(String(format: "%.3f", $0))" }
     if verification.agrees { return "agrees" + (objective.map { " (\($0))" } ?? " (no plan)") }
     return verification.note ?? "disagrees"
+  }
+
+  /// What was asked: `restaurant > park > art from 60.1699,24.9384 (embedded
+  /// city: central Helsinki), 0.50 points a km`.
+  static func heading(_ report: PlanReport) -> String {
+    let problem = report.problem
+    let stops =
+      problem.anyOrder
+      ? problem.categories.joined(separator: ", ") + " in any order"
+      : problem.categories.joined(separator: " > ")
+    let source = report.provider.map { " (\($0))" } ?? ""
+    let trip = problem.roundTrip ? " and back" : ""
+    let price = String(format: "%.2f", problem.distanceWeight)
+    return "\(stops) from \(problem.origin)\(trip)\(source), \(price) points a km"
   }
 
   /// Minutes as `7 min` or `1 h 05 min`.
