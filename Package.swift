@@ -20,7 +20,7 @@ let package = Package(
     .target(name: "ItinerarySolver", dependencies: ["ItineraryCore"]),
     // Integer-programming models of the planning problem, solved with GLPK to
     // cross-check the fast solvers (`--verify`).
-    .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "ItinerarySolver", "CGLPK"]),
+    .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "CGLPK"]),
     // Instance JSON, plan JSON, GeoJSON and tables.
     .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
     // Where candidate places come from: the embedded city and live providers.

@@ -24,7 +24,9 @@ enum GTSPLIBSolve {
     let seed = try arguments.integer("seed", default: 0, minimum: 0)
     let instance = try GTSPLIBReader.read(contentsOf: URL(fileURLWithPath: path))
     let (result, millis) = timed {
-      GTSPSolver.solve(instance, timeLimit: .milliseconds(seconds * 1000), seed: UInt64(seed))
+      GTSPSolver.solve(
+        instance,
+        options: SolveOptions(timeLimit: .milliseconds(seconds * 1000), seed: UInt64(seed)))
     }
     let data = GTSPLIBResultJSON.encode(result.tour, instance: instance, millis: millis)
     if let output = arguments.value("output") {

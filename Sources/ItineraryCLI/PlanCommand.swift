@@ -11,7 +11,7 @@ enum PlanCommand {
            itinerary plan [options] "restaurant > park > art"
 
     Plans one stop per category, in the order given, around a start point, and
-    shows diverse alternatives: each next plan shares at most half its places
+    shows diverse alternatives: each next plan shares fewer than half its places
     with every plan before it. See 'itinerary categories' for the vocabulary.
 
     options:
@@ -90,7 +90,8 @@ enum PlanCommand {
     }
     let problem = Problem(
       origin: origin, categories: source.categories, places: places, distanceWeight: weight,
-      roundTrip: arguments.has("round-trip"), anyOrder: arguments.has("any-order"), roads: roads)
+      roundTrip: arguments.has("round-trip"), order: arguments.has("any-order") ? .any : .given,
+      roads: roads)
     let selection: Selection = arguments.has("exact") ? .top(count) : .diverse(count)
     let (solution, millis) = try timed { () throws(ItineraryError) in
       try Planner.solve(problem, selection)

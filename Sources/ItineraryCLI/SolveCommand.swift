@@ -14,7 +14,7 @@ enum SolveCommand {
 
     options:
       --top K                  how many plans (default 3): the K best, exactly
-      --diverse                each next plan shares at most floor(k/2) places
+      --diverse                each next plan shares fewer than half its places
                                with every plan before it
       --any-order              visit the categories in any order
       --round-trip             count the way back to the start
@@ -55,7 +55,7 @@ enum SolveCommand {
       throw ItineraryError(.data, "\(path): cannot read the file")
     }
     var problem = try InstanceFile.decode(data, source: path)
-    if arguments.has("any-order") { problem.anyOrder = true }
+    if arguments.has("any-order") { problem.order = .any }
     if arguments.has("round-trip") { problem.roundTrip = true }
     if let weight = try arguments.number("distance-weight") { problem.distanceWeight = weight }
     let selection: Selection = arguments.has("diverse") ? .diverse(count) : .top(count)

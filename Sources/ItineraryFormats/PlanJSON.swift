@@ -76,10 +76,12 @@ public enum PlanJSON {
     let output = Output(
       plans: plans, reason: report.solution.reason,
       solver: SolverOutput(
-        name: report.solution.solver, millis: report.millis, optimal: report.solution.optimal,
+        name: report.solution.solver.rawValue, millis: report.millis,
+        optimal: report.solution.optimal,
         work: report.solution.work),
       verify: report.verification.map {
-        VerifyOutput(solver: $0.solver, objective: $0.objective, agrees: $0.agrees, note: $0.note)
+        VerifyOutput(
+          solver: $0.solver.rawValue, objective: $0.objective, agrees: $0.agrees, note: $0.note)
       },
       mode: report.mode.rawValue, distances: report.distances, origin: problem.origin)
     let encoder = JSONEncoder()

@@ -34,7 +34,7 @@ public enum PlanTable {
       lines.append("")
     }
     if let verification = report.verification {
-      lines.append("verify (\(verification.solver)): \(verificationWords(verification))")
+      lines.append("verify (\(verification.solver.rawValue)): \(verificationWords(verification))")
       lines.append("")
     }
     return lines.joined(separator: "\n")
@@ -52,7 +52,7 @@ public enum PlanTable {
   static func heading(_ report: PlanReport) -> String {
     let problem = report.problem
     let stops =
-      problem.anyOrder
+      problem.order == .any
       ? problem.categories.joined(separator: ", ") + " in any order"
       : problem.categories.joined(separator: " > ")
     let source = report.provider.map { " (\($0))" } ?? ""

@@ -16,7 +16,7 @@ import Testing
     let plan = Plan(places: [0])
     let solution = Solution(
       plans: [Solution.Ranked(plan: plan, objective: problem.objective(of: plan))],
-      solver: "test", optimal: true)
+      solver: .orderedDP, optimal: true)
     return PlanReport(problem: problem, solution: solution, millis: 1, units: units)
   }
 

@@ -10,28 +10,28 @@ package enum RandomProblems {
     /// The chance that a place also belongs to a second category.
     package var sharedFraction = 0.3
     package var roundTrip = false
-    package var anyOrder = false
+    package var order = VisitOrder.given
     package var distanceWeight = 0.5
     /// Half the side of the square the places lie in, in kilometres.
     package var radiusKm = 3.0
 
     package init(
       categories: Int, placesPerCategory: Int, sharedFraction: Double = 0.3,
-      roundTrip: Bool = false, anyOrder: Bool = false, distanceWeight: Double = 0.5,
+      roundTrip: Bool = false, order: VisitOrder = .given, distanceWeight: Double = 0.5,
       radiusKm: Double = 3.0
     ) {
       self.categories = categories
       self.placesPerCategory = placesPerCategory
       self.sharedFraction = sharedFraction
       self.roundTrip = roundTrip
-      self.anyOrder = anyOrder
+      self.order = order
       self.distanceWeight = distanceWeight
       self.radiusKm = radiusKm
     }
 
     package var description: String {
       "k=\(categories) n=\(placesPerCategory) shared=\(sharedFraction) roundTrip=\(roundTrip)"
-        + " anyOrder=\(anyOrder) w=\(distanceWeight)"
+        + " order=\(order) w=\(distanceWeight)"
     }
   }
 
@@ -66,7 +66,7 @@ package enum RandomProblems {
     }
     return Problem(
       origin: origin, categories: names, places: places, distanceWeight: shape.distanceWeight,
-      roundTrip: shape.roundTrip, anyOrder: shape.anyOrder)
+      roundTrip: shape.roundTrip, order: shape.order)
   }
 }
 

@@ -1,7 +1,7 @@
 /// What an independent solver said of a solution.
 public struct Verification: Sendable, Equatable {
-  /// The independent solver's name (`glpk`).
-  public var solver: String
+  /// The independent solver (`glpk`).
+  public var solver: SolverID
   /// Its objective for the best plan, when it found one in time.
   public var objective: Double?
   /// Whether it agrees with every plan checked.
@@ -9,7 +9,7 @@ public struct Verification: Sendable, Equatable {
   /// Why it could not agree or disagree (`not verified (time limit)`), if so.
   public var note: String?
 
-  public init(solver: String, objective: Double?, agrees: Bool, note: String? = nil) {
+  public init(solver: SolverID, objective: Double?, agrees: Bool, note: String? = nil) {
     self.solver = solver
     self.objective = objective
     self.agrees = agrees

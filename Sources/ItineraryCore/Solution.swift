@@ -1,20 +1,3 @@
-import ItineraryCore
-
-/// Which plans to return.
-public enum Selection: Sendable, Equatable {
-  /// The K plans of highest objective, distinct as stop sequences.
-  case top(Int)
-  /// The best plan, then each next best plan sharing at most `floor(k/2)`
-  /// places with every plan before it, up to K plans.
-  case diverse(Int)
-
-  public var count: Int {
-    switch self {
-    case .top(let k), .diverse(let k): k
-    }
-  }
-}
-
 /// What a solver found.
 public struct Solution: Sendable {
   public struct Ranked: Sendable, Equatable {
@@ -29,22 +12,29 @@ public struct Solution: Sendable {
 
   /// Best first.
   public var plans: [Ranked]
-  public var solver: String
+  public var solver: SolverID
   /// Whether every plan is proven to be what the selection asks for.
   public var optimal: Bool
-  /// Why there is no plan, when there is none.
+  /// Whether the solver ran to its end: `false` when its deadline or a
+  /// cancellation stopped it, the plans then being those found before.
+  public var complete: Bool
+  /// Why there is no plan, or fewer than asked, when so.
   public var reason: String?
   /// Work counters that explain the running time (`distances`, `expanded`, ...).
   public var work: [String: Int]
 
   public init(
-    plans: [Ranked], solver: String, optimal: Bool, reason: String? = nil,
-    work: [String: Int] = [:]
+    plans: [Ranked], solver: SolverID, optimal: Bool, complete: Bool = true,
+    reason: String? = nil, work: [String: Int] = [:]
   ) {
     self.plans = plans
     self.solver = solver
     self.optimal = optimal
+    self.complete = complete
     self.reason = reason
     self.work = work
   }
+
+  /// The reason given when the deadline or a cancellation stopped a solver.
+  public static let stoppedReason = "stopped at the time limit"
 }
