@@ -9,6 +9,7 @@ let package = Package(
       name: "Itinerary",
       targets: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP",
+        "ItineraryPlanning", "ItineraryOutput",
       ]
     ),
     .executable(name: "itinerary", targets: ["itinerary"]),
@@ -21,18 +22,29 @@ let package = Package(
     // Integer-programming models of the planning problem, solved with GLPK to
     // cross-check the fast solvers (`--verify`).
     .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "CGLPK"]),
-    // Instance JSON, plan JSON, GeoJSON and tables.
+    // Input formats: instance files and GTSPLIB.
     .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
     // Where candidate places come from: the embedded city and live providers.
     .target(
       name: "ItineraryPlaces",
       dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "CSQLite"]
     ),
-    // Argument parsing and the commands, as a library tested in-process.
+    // The one pipeline every front end shares: a request in, a response out.
+    .target(
+      name: "ItineraryPlanning",
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "ItineraryFormats",
+      ]
+    ),
+    // Responses shown: tables, JSON, GeoJSON.
+    .target(name: "ItineraryOutput", dependencies: ["ItineraryCore", "ItineraryPlanning"]),
+    // The command line, as a library tested in-process: flags to requests,
+    // responses to formats.
     .target(
       name: "ItineraryCLI",
       dependencies: [
-        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces", "ItineraryILP",
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces",
+        "ItineraryPlanning", "ItineraryOutput",
       ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
@@ -50,10 +62,12 @@ let package = Package(
     .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["embed-fixtures"]),
     .executableTarget(name: "embed-fixtures"),
 
+    // Seeded random problems, real places and the shared data, for the
+    // tests and the benchmarks alike.
+    .target(name: "ItineraryWorkloads", dependencies: ["ItineraryCore"]),
+    // A scripted HTTP server on loopback that stands in for the live services.
     .target(
-      name: "TestSupport",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryPlaces"],
-      path: "Tests/TestSupport",
+      name: "ItineraryLoopback", dependencies: ["ItineraryCore", "ItineraryPlaces"],
       exclude: ["Server"]
     ),
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
@@ -61,25 +75,33 @@ let package = Package(
       name: "itinerary-bench",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
-        "TestSupport",
+        "ItineraryWorkloads", "ItineraryLoopback",
       ],
       path: "Benchmarks/itinerary-bench"
     ),
 
-    .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "TestSupport"]),
+    .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "ItineraryWorkloads"]),
     .testTarget(
-      name: "ItinerarySolverTests",
-      dependencies: ["ItinerarySolver", "TestSupport"]
+      name: "ItinerarySolverTests", dependencies: ["ItinerarySolver", "ItineraryWorkloads"]
     ),
     .testTarget(
-      name: "ItineraryFormatsTests",
-      dependencies: ["ItineraryFormats", "TestSupport"]
+      name: "ItineraryFormatsTests", dependencies: ["ItineraryFormats", "ItineraryWorkloads"]
     ),
     .testTarget(
       name: "ItineraryILPTests",
-      dependencies: ["ItineraryILP", "ItinerarySolver", "TestSupport"]
+      dependencies: ["ItineraryILP", "ItinerarySolver", "ItineraryWorkloads"]
     ),
-    .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
-    .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),
+    .testTarget(
+      name: "ItineraryPlanningTests",
+      dependencies: ["ItineraryPlanning", "ItineraryOutput", "ItineraryWorkloads"]
+    ),
+    .testTarget(
+      name: "ItineraryCLITests",
+      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback"]
+    ),
+    .testTarget(
+      name: "ItineraryPlacesTests",
+      dependencies: ["ItineraryPlaces", "ItineraryWorkloads", "ItineraryLoopback"]
+    ),
   ]
 )

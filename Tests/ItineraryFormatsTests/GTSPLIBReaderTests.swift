@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @Suite struct GTSPLIBReaderTests {

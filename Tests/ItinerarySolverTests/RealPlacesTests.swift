@@ -1,6 +1,6 @@
 import ItineraryCore
 import ItinerarySolver
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 /// The ordered solver against brute force on real places: Helsinki and Monaco

@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
-import TestSupport
+import ItineraryWorkloads
 
 extension Suite {
   /// The any-order solver on seeded random requests, then the GTSP solver on

@@ -2,29 +2,12 @@ import Foundation
 import ItineraryCore
 import ItineraryPlaces
 
-/// `plan --distances straight|osrm`: legs on the great circle (the contract's
-/// default), or road distances and times from OSRM's `/table` service.
+/// Road distances: the road table between the start and the candidates,
+/// from OSRM's `/table` service, within what one table may hold.
 enum RoadStep {
-  enum Distances: String, CaseIterable {
-    case straight, osrm
-  }
-
-  static let options: [Arguments.Option] = [.value("distances")]
-
-  static let help = """
-      --distances straight|osrm
-                               measure legs on the great circle (default), or by
-                               road with OSRM (ITINERARY_OSRM_URL): the objective
-                               then prices road kilometres, times are OSRM's
-    """
-
   /// The most points one `/table` request may hold: OSRM's public server
   /// answers at most 100 coordinates, the start included.
   static let maxPoints = 100
-
-  static func distances(_ arguments: Arguments) throws(ItineraryError) -> Distances {
-    try arguments.choice("distances", default: Distances.straight)
-  }
 
   /// The road table between `origin` and `places`, from OSRM with the
   /// profile of `mode`, through the services' cache.
@@ -32,11 +15,12 @@ enum RoadStep {
   /// - Throws: `.unavailable` naming OSRM when the table cannot be had.
   static func table(
     origin: Coordinate, places: [Place], mode: TravelMode, services: PlaceServices,
-    terminal: Terminal
+    notify: (Notice) -> Void
   ) throws(ItineraryError) -> RoadTable {
     let points = [origin] + places.map(\.coordinate)
-    terminal.writeError(
-      "road distances from OSRM (\(OSRMTable.profile(for: mode)), \(points.count) points)\n")
+    notify(
+      .info(
+        "road distances from OSRM (\(OSRMTable.profile(for: mode)), \(points.count) points)"))
     let matrix = try services.roadTable(points, mode: mode)
     do throws(ItineraryError) {
       return try RoadTable(
@@ -49,12 +33,12 @@ enum RoadStep {
 
   /// At most `limit` of `places`, keeping every category's best-scored
   /// candidates: round after round, each category gives its next best place
-  /// not yet kept, until the limit is reached. Says on stderr what was left out.
+  /// not yet kept, until the limit is reached. Tells `notify` what was left out.
   ///
   /// - Returns: the places kept, in their original order.
   /// - Complexity: O(k * n log n) for k categories and n places.
   static func keepBest(
-    _ places: [Place], categories: [String], limit: Int, terminal: Terminal
+    _ places: [Place], categories: [String], limit: Int, notify: (Notice) -> Void
   ) -> [Place] {
     guard places.count > limit else { return places }
     let scores = places.map(Scoring.score(of:))
@@ -74,9 +58,10 @@ enum RoadStep {
     let perCategory = zip(categories, ranked).map { name, list in
       "\(list.count(where: kept.contains)) \(name)"
     }
-    terminal.writeError(
-      "OSRM tables hold at most \(limit + 1) points: keeping the best-scored \(kept.count) "
-        + "of \(places.count) candidates (\(perCategory.joined(separator: ", ")))\n")
+    notify(
+      .info(
+        "OSRM tables hold at most \(limit + 1) points: keeping the best-scored \(kept.count) "
+          + "of \(places.count) candidates (\(perCategory.joined(separator: ", ")))"))
     return places.indices.filter(kept.contains).map { places[$0] }
   }
 }
