@@ -15,7 +15,7 @@ struct Command: Sendable {
 
   /// Every command, in the order help lists them.
   static let all: [Command] = [
-    PlanCommand.command, SolveCommand.command, GTSPCommand.command,
+    PlanCommand.command, SolveCommand.command, BatchCommand.command, GTSPCommand.command,
     CategoriesCommand.command,
   ]
 
