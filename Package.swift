@@ -75,7 +75,7 @@ let package = Package(
       name: "itinerary-bench",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
-        "ItineraryWorkloads", "ItineraryLoopback",
+        "ItineraryPlanning", "ItineraryWorkloads", "ItineraryLoopback",
       ],
       path: "Benchmarks/itinerary-bench"
     ),

@@ -52,6 +52,7 @@ struct Target: Codable, Sendable {
     targets += gtsplibTargets(anyOrder)
     targets.append(anyOrderTarget(anyOrder))
     targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
+    targets += batchTargets(suites.first { $0.name == "batch" }?.records ?? [])
     return targets
   }
 
@@ -74,6 +75,38 @@ struct Target: Codable, Sendable {
         "\(Suite.format($0.serial / $0.parallel)) times: parallel median \(ms($0.parallel)), "
           + "serial median \(ms($0.serial))"
       } ?? "not in this run: run the fetch suite")
+  }
+
+  /// The batch targets: plans a second on every core, the scaling from one
+  /// core, and the gain over one process per request, all on wall time (a
+  /// batch's throughput is what it delivers).
+  private static func batchTargets(_ records: [Record]) -> [Target] {
+    let missing = "not in this run: run the batch suite"
+    let rates = records.filter { $0.solver == "batch" }.compactMap { record in
+      record.parameters["jobs"].flatMap(Int.init).map {
+        ($0, Double(record.n) / record.timing.median)
+      }
+    }
+    let one = rates.first { $0.0 == 1 }?.1
+    let all = rates.max { $0.0 < $1.0 }
+    let perProcess = records.first { $0.series == "one process per request" }?.timing.median
+    return [
+      Target(
+        name: "batch, three-category plans on the embedded city, every core",
+        measured: all?.1, limit: ">= 5,000 plans a second", met: all.map { $0.1 >= 5_000 },
+        detail: all.map { String(format: "%.0f plans a second on %d cores", $0.1, $0.0) } ?? missing
+      ),
+      Target(
+        name: "batch, every core over one core",
+        measured: all.flatMap { a in one.map { a.1 / $0 } },
+        limit: ">= 1.8 on two cores", met: all.flatMap { a in one.map { a.1 / $0 >= 1.8 } },
+        detail: one.map { String(format: "%.0f plans a second on one core", $0) } ?? missing),
+      Target(
+        name: "batch over one process per request",
+        measured: all.flatMap { a in perProcess.map { a.1 * $0 } }, limit: ">= 50 times",
+        met: all.flatMap { a in perProcess.map { a.1 * $0 >= 50 } },
+        detail: perProcess.map { "one process: \(ms($0)) median" } ?? missing),
+    ]
   }
 
   /// The GTSPLIB targets, on the runs of the anyorder suite's full sweep

@@ -42,14 +42,26 @@ public struct Place: Hashable, Sendable {
   }
 
   /// Whether this place may fill a stop of `category` (names compared ignoring case).
+  ///
+  /// - Complexity: O(c * m) for c categories of length m.
   public func isEligible(for category: String) -> Bool {
     categories.contains { $0.caseInsensitiveCompare(category) }
   }
 }
 
 extension String {
-  /// Equality ignoring case, without Foundation's locale machinery.
+  /// Equality ignoring case, without Foundation's locale machinery. ASCII
+  /// names, what categories almost always are, compare byte by byte.
   func caseInsensitiveCompare(_ other: String) -> Bool {
-    self == other || lowercased() == other.lowercased()
+    if self == other { return true }
+    guard isASCII, other.isASCII else { return lowercased() == other.lowercased() }
+    return utf8.count == other.utf8.count
+      && zip(utf8, other.utf8).allSatisfy { Self.lowered($0) == Self.lowered($1) }
+  }
+
+  private var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
+
+  private static func lowered(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 }

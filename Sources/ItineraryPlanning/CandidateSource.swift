@@ -50,7 +50,7 @@ enum CandidateSource {
       id = .embedded
       description = "embedded city: \(city.name)"
       notify(.info("places from the \(description) (OpenStreetMap, \(city.places.count) places)"))
-      pool = city.places
+      pool = Self.embeddedByCategory.eligible(for: names, in: city.places)
     case .live(let provider):
       id = provider
       description = provider.rawValue
@@ -73,8 +73,8 @@ enum CandidateSource {
       pool = report.places
     }
     let places = pool.filter { place in
-      GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
-        && names.contains { place.isEligible(for: $0) }
+      names.contains { place.isEligible(for: $0) }
+        && GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
     }
     for name in names where !places.contains(where: { $0.isEligible(for: name) }) {
       throw ItineraryError(
@@ -86,7 +86,34 @@ enum CandidateSource {
       provider: ProviderReport(id: id.rawValue, description: description, places: places.count))
   }
 
+  /// The embedded city's places by category, indexed once.
+  private static let embeddedByCategory = CategoryIndex(EmbeddedCity.helsinki.places)
+
   private static func format(_ km: Double) -> String {
     km >= 10 ? String(Int(km.rounded())) : String(km)
+  }
+}
+
+/// Which places are eligible for each category, so that a request looks at
+/// the places of its categories only.
+struct CategoryIndex: Sendable {
+  private let places: [String: [Int]]
+
+  /// - Complexity: O(total number of place categories).
+  init(_ all: [Place]) {
+    var places: [String: [Int]] = [:]
+    for (index, place) in all.enumerated() {
+      for category in Set(place.categories.map { $0.lowercased() }) {
+        places[category, default: []].append(index)
+      }
+    }
+    self.places = places
+  }
+
+  /// The places of `all` eligible for any of `categories`, in their order.
+  ///
+  /// - Complexity: O(m log m) for m eligible places.
+  func eligible(for categories: [String], in all: [Place]) -> [Place] {
+    Set(categories.flatMap { places[$0.lowercased()] ?? [] }).sorted().map { all[$0] }
   }
 }

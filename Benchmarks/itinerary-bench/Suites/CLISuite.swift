@@ -49,7 +49,7 @@ extension Suite {
   private static let planCategories = ["restaurant", "museum", "park", "cafe", "art", "bar"]
 
   /// The executable named `name` in this executable's directory, if built.
-  private static func siblingExecutable(_ name: String) -> URL? {
+  static func siblingExecutable(_ name: String) -> URL? {
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let url = me.deletingLastPathComponent().appending(path: name)
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
@@ -64,7 +64,7 @@ extension Suite {
   ///
   /// `posix_spawn` and `waitpid` rather than Foundation's `Process`, whose
   /// wait on Linux polls a run loop and adds tens of milliseconds to a run.
-  private static func runToCompletion(
+  static func runToCompletion(
     _ binary: URL, _ arguments: [String], in directory: URL
   ) throws -> Int {
     let output = directory.appending(path: "stdout")
