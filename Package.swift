@@ -26,8 +26,11 @@ let package = Package(
     // Where candidate places come from: the embedded city and live providers.
     .target(
       name: "ItineraryPlaces",
-      dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "CSQLite"]
+      dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "ItineraryStore"]
     ),
+    // SQLite plumbing and what lives on it: the store of history, saved plans,
+    // likes and collections, and the places index (names, radius, nearest).
+    .target(name: "ItineraryStore", dependencies: ["ItineraryCore", "CSQLite"]),
     // Argument parsing and the commands, as a library tested in-process.
     .target(
       name: "ItineraryCLI",
@@ -39,7 +42,7 @@ let package = Package(
 
     // GLPK. It ships no pkg-config file: the module map links `glpk` by name.
     .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"])]),
-    // libcurl for the live providers' HTTP, SQLite for their response cache.
+    // libcurl for the live providers' HTTP, SQLite for the store and the response cache.
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]
     ),
@@ -61,7 +64,7 @@ let package = Package(
       name: "itinerary-bench",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
-        "TestSupport",
+        "ItineraryStore", "TestSupport",
       ],
       path: "Benchmarks/itinerary-bench"
     ),
@@ -81,5 +84,13 @@ let package = Package(
     ),
     .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
     .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),
+    .testTarget(
+      name: "ItineraryStoreTests",
+      dependencies: ["ItineraryStore", "ItineraryPlaces", "TestSupport"]
+    ),
+    // A process that writes to a store, started twenty at a time by ItineraryStoreTests.
+    .executableTarget(
+      name: "store-writer", dependencies: ["ItineraryStore"], path: "Tests/StoreWriter"
+    ),
   ]
 )
