@@ -25,10 +25,11 @@ extension PlacesIndex {
     }
     if let reason = centre.invalidity { throw ItineraryError(.usage, "the centre's \(reason)") }
     return try candidates(radiusKm: radiusKm, around: centre).compactMap { index in
-      let place = places[index]
-      let distance = GreatCircle.distanceKm(centre, place.coordinate)
-      return distance <= radiusKm ? (index, NearbyPlace(place: place, distanceKm: distance)) : nil
-    }.sorted { ($0.1.distanceKm, $0.0) < ($1.1.distanceKm, $1.0) }.map(\.1)
+      let distance = GreatCircle.distanceKm(centre, places[index].coordinate)
+      return distance <= radiusKm ? (distance: distance, index: index) : nil
+    }.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.map {
+      NearbyPlace(place: places[$0.index], distanceKm: $0.distance)
+    }
   }
 
   /// The place nearest to `point`, of `category` when given (by

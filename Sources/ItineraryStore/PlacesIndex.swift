@@ -81,7 +81,7 @@ public final class PlacesIndex: Sendable {
     try database.execute(
       """
       CREATE VIRTUAL TABLE names USING fts5(
-        name, content = '', columnsize = 0, prefix = '1 2 3',
+        name, content = '', columnsize = 0, prefix = '1 2 3 4 5 6',
         tokenize = 'unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE boxes USING rtree(id, min_lat, max_lat, min_lon, max_lon);
       """)
