@@ -27,6 +27,7 @@ package final class SQLiteStatement {
 
   /// Resets the statement and binds `values` to parameters 1, 2, ...
   package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    // Reset's result repeats the last step's error, which `step` threw.
     sqlite3_reset(handle)
     try database.check(sqlite3_clear_bindings(handle))
     let expected = Int(sqlite3_bind_parameter_count(handle))
