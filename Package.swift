@@ -9,6 +9,7 @@ let package = Package(
       name: "Itinerary",
       targets: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP",
+        "ItineraryPlanning", "ItineraryOutput",
       ]
     ),
     .executable(name: "itinerary", targets: ["itinerary"]),
@@ -20,8 +21,8 @@ let package = Package(
     .target(name: "ItinerarySolver", dependencies: ["ItineraryCore"]),
     // Integer-programming models of the planning problem, solved with GLPK to
     // cross-check the fast solvers (`--verify`).
-    .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "ItinerarySolver", "CGLPK"]),
-    // Instance JSON, plan JSON, GeoJSON and tables.
+    .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "CGLPK"]),
+    // Input formats: instance files and GTSPLIB.
     .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
     // Where candidate places come from: the embedded city and live providers.
     .target(
@@ -31,11 +32,22 @@ let package = Package(
     // SQLite plumbing and what lives on it: the store of history, saved plans,
     // likes and collections, and the places index (names, radius, nearest).
     .target(name: "ItineraryStore", dependencies: ["ItineraryCore", "CSQLite"]),
-    // Argument parsing and the commands, as a library tested in-process.
+    // The one pipeline every front end shares: a request in, a response out.
+    .target(
+      name: "ItineraryPlanning",
+      dependencies: [
+        "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "ItineraryFormats",
+      ]
+    ),
+    // Responses shown: tables, JSON, GeoJSON.
+    .target(name: "ItineraryOutput", dependencies: ["ItineraryCore", "ItineraryPlanning"]),
+    // The command line, as a library tested in-process: flags to requests,
+    // responses to formats.
     .target(
       name: "ItineraryCLI",
       dependencies: [
-        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces", "ItineraryILP",
+        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces",
+        "ItineraryPlanning", "ItineraryOutput",
       ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
@@ -53,10 +65,12 @@ let package = Package(
     .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["embed-fixtures"]),
     .executableTarget(name: "embed-fixtures"),
 
+    // Seeded random problems, real places and the shared data, for the
+    // tests and the benchmarks alike.
+    .target(name: "ItineraryWorkloads", dependencies: ["ItineraryCore"]),
+    // A scripted HTTP server on loopback that stands in for the live services.
     .target(
-      name: "TestSupport",
-      dependencies: ["ItineraryCore", "ItinerarySolver", "ItineraryPlaces"],
-      path: "Tests/TestSupport",
+      name: "ItineraryLoopback", dependencies: ["ItineraryCore", "ItineraryPlaces"],
       exclude: ["Server"]
     ),
     // `swift run -c release itinerary-bench`: the solvers, the fetch stage and the CLI, measured.
@@ -64,30 +78,35 @@ let package = Package(
       name: "itinerary-bench",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
-        "ItineraryStore", "TestSupport",
+        "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback",
       ],
       path: "Benchmarks/itinerary-bench"
     ),
 
-    .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "TestSupport"]),
+    .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "ItineraryWorkloads"]),
     .testTarget(
-      name: "ItinerarySolverTests",
-      dependencies: ["ItinerarySolver", "TestSupport"]
+      name: "ItinerarySolverTests", dependencies: ["ItinerarySolver", "ItineraryWorkloads"]
     ),
     .testTarget(
-      name: "ItineraryFormatsTests",
-      dependencies: ["ItineraryFormats", "TestSupport"]
+      name: "ItineraryFormatsTests", dependencies: ["ItineraryFormats", "ItineraryWorkloads"]
     ),
     .testTarget(
       name: "ItineraryILPTests",
-      dependencies: ["ItineraryILP", "ItinerarySolver", "TestSupport"]
+      dependencies: ["ItineraryILP", "ItinerarySolver", "ItineraryWorkloads"]
     ),
-    .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
-    .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),
     .testTarget(
-      name: "ItineraryStoreTests",
-      dependencies: ["ItineraryStore", "ItineraryPlaces", "TestSupport"]
+      name: "ItineraryPlanningTests",
+      dependencies: ["ItineraryPlanning", "ItineraryOutput", "ItineraryWorkloads"]
     ),
+    .testTarget(
+      name: "ItineraryCLITests",
+      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback"]
+    ),
+    .testTarget(
+      name: "ItineraryPlacesTests",
+      dependencies: ["ItineraryPlaces", "ItineraryWorkloads", "ItineraryLoopback"]
+    ),
+    .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),
     // A process that writes to a store, started twenty at a time by ItineraryStoreTests.
     .executableTarget(
       name: "store-writer", dependencies: ["ItineraryStore"], path: "Tests/StoreWriter"

@@ -1,3 +1,5 @@
+import ItineraryCore
+
 /// One of the performance targets, checked against a run's records.
 struct Target: Codable, Sendable {
   var name: String
@@ -45,7 +47,7 @@ struct Target: Codable, Sendable {
             + "wall \(Suite.format($0.top.median / $0.best.median)); "
             + "top-10 cpu median \(ms($0.top.cpuMedian))"
         } ?? missing))
-    targets.append(glpkTarget(suites.first { $0.name == "glpk" }?.records ?? []))
+    targets.append(glpkTarget(suites.first { $0.name == SolverID.glpk.rawValue }?.records ?? []))
     let anyOrder = suites.first { $0.name == "anyorder" }?.records ?? []
     targets += gtsplibTargets(anyOrder)
     targets.append(anyOrderTarget(anyOrder))
@@ -170,8 +172,8 @@ struct Target: Codable, Sendable {
     func record(solver: String) -> Record? {
       records.first { $0.solver == solver && $0.parameters["k"] == "5" && $0.n == 200 }
     }
-    let pair = record(solver: "glpk").flatMap { glpk in
-      record(solver: "ordered-dp").map { (glpk: glpk.timing, dp: $0.timing) }
+    let pair = record(solver: SolverID.glpk.rawValue).flatMap { glpk in
+      record(solver: SolverID.orderedDP.rawValue).map { (glpk: glpk.timing, dp: $0.timing) }
     }
     let ratio = pair.map { $0.glpk.cpuMedian / $0.dp.cpuMedian }
     return Target(

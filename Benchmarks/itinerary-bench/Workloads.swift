@@ -1,6 +1,6 @@
 import Foundation
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 
 /// The problems the suites measure: seeded random requests, and requests on
 /// real places from `../shared/data/poi/` when that folder is present.

@@ -2,23 +2,24 @@ import ItineraryCore
 
 /// `itinerary categories`: the vocabulary, with aliases and OpenStreetMap tags.
 enum CategoriesCommand {
-  static let help = """
-    usage: itinerary categories
+  static let command = Command(
+    name: "categories",
+    usage: ["categories"],
+    summary: "list the category vocabulary",
+    description: """
+      Lists the categories 'plan' understands, their aliases and the
+      OpenStreetMap tags each one covers.
+      """,
+    options: [],
+    run: run)
 
-    Lists the categories 'plan' understands, their aliases and the
-    OpenStreetMap tags each one covers.
-
-    """
-
-  static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
-    let arguments = try Arguments(arguments, options: [], command: "categories")
-    if arguments.has("help") {
-      terminal.write(help)
-      return 0
-    }
+  static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
     if let extra = arguments.positionals.first {
       throw ItineraryError(.usage, "categories: unexpected argument '\(extra)'")
     }
+    let terminal = context.terminal
     for category in CategoryVocabulary.standard.categories {
       terminal.write("\(category.name): \(category.summary)\n")
       if !category.aliases.isEmpty {

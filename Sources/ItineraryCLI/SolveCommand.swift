@@ -1,73 +1,70 @@
 import Foundation
 import ItineraryCore
 import ItineraryFormats
-import ItinerarySolver
+import ItineraryOutput
+import ItineraryPlanning
 
-/// `itinerary solve FILE`: the contract's offline, deterministic interface.
+/// `itinerary solve FILE|-`: an instance file and flags to a solve request,
+/// the response to a format.
 enum SolveCommand {
-  static let help = """
-    usage: itinerary solve FILE.json [options]
-           itinerary solve --gtsplib FILE.gtsp [--time-limit S] [--seed N]
+  static let command = Command(
+    name: "solve",
+    usage: ["solve [options] FILE.json", "solve [options] -   (the instance on standard input)"],
+    summary: "solve an instance file, print its plans as JSON",
+    description: """
+      Solves the planning problem in an instance file (docs/reference.md) and
+      prints its plans: the K best by default. Flags override the file.
+      """,
+    options: [
+      Options.top, Options.exact, Options.diverse, Options.anyOrder, Options.roundTrip,
+      Options.distanceWeight, Options.timeLimit, Options.seed, Options.verify,
+      Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
+    ],
+    run: run)
 
-    Solves the planning problem in an instance file (see the contract) and
-    prints its plans, as JSON by default. Flags override the file.
-
-    options:
-      --top K                  how many plans (default 3): the K best, exactly
-      --diverse                each next plan shares at most floor(k/2) places
-                               with every plan before it
-      --any-order              visit the categories in any order
-      --round-trip             count the way back to the start
-      --distance-weight W      score points one kilometre costs (file, or 0.5)
-      --format json|table|geojson
-      -o, --output FILE        write the output to FILE (whole, or not at all)
-    \(VerifyStep.help)
-    \(GTSPLIBSolve.help)
-      -h, --help               show this help
-
-    """
-
-  static let options: [Arguments.Option] = [
-    .value("top"), .flag("diverse"), .flag("any-order"), .flag("round-trip"),
-    .value("distance-weight"), .value("format"), .value("output", short: "o"),
-  ]
-
-  static func run(_ arguments: [String], terminal: Terminal) throws(ItineraryError) -> Int32 {
-    let arguments = try Arguments(
-      arguments, options: options + VerifyStep.options + GTSPLIBSolve.options, command: "solve")
-    if arguments.has("help") {
-      terminal.write(help)
-      return 0
+  static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    if arguments.has(Options.gtsplib) { return try GTSPCommand.run(arguments, context) }
+    let path = try arguments.single("instance file")
+    var settings = SolveSettings()
+    settings.source = path
+    settings.top = try arguments.integer(Options.top)
+    settings.exact = arguments.flag(Options.exact)
+    settings.diverse = arguments.flag(Options.diverse)
+    settings.anyOrder = arguments.flag(Options.anyOrder)
+    settings.roundTrip = arguments.flag(Options.roundTrip)
+    settings.distanceWeight = try arguments.number(Options.distanceWeight)
+    settings.timeLimit = try arguments.number(Options.timeLimit)
+    settings.seed = try arguments.integer(Options.seed)
+    settings.verify = arguments.flag(Options.verify)
+    settings.verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)
+    let format = try arguments.choice(Options.format) ?? OutputFormat.json
+    try arguments.validated { () throws(ItineraryError) in
+      try settings.validate(naming: Option.spelling(ofKey:))
     }
-    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-      throw ItineraryError(
-        .usage, "solve: expected one instance file, got \(arguments.positionals.count)")
+    let source = path == "-" ? "standard input" : path
+    let instance = try InstanceFile.decode(InputFile.read(path), source: source)
+    let terminal = context.terminal
+    let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
+    return try Emit.response(
+      pipeline.solve(SolveRequest(instance: instance, settings: settings)), format: format,
+      to: arguments.string(Options.output), terminal: terminal)
+  }
+}
+
+/// The bytes of an input file, or of standard input for `-`.
+enum InputFile {
+  static func read(_ path: String) throws(ItineraryError) -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ItineraryError(.data, "\(path): no such file")
     }
-    if arguments.has("gtsplib") {
-      return try GTSPLIBSolve.run(path: path, arguments, terminal: terminal)
-    }
-    let count = try arguments.integer("top", default: 3)
-    let format = try arguments.choice("format", default: OutputFormat.json)
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
+    if isDirectory.boolValue { throw ItineraryError(.data, "\(path): is a directory") }
+    guard let data = FileManager.default.contents(atPath: path) else {
       throw ItineraryError(.data, "\(path): cannot read the file")
     }
-    var problem = try InstanceFile.decode(data, source: path)
-    if arguments.has("any-order") { problem.anyOrder = true }
-    if arguments.has("round-trip") { problem.roundTrip = true }
-    if let weight = try arguments.number("distance-weight") { problem.distanceWeight = weight }
-    let selection: Selection = arguments.has("diverse") ? .diverse(count) : .top(count)
-    let (solution, millis) = try timed { () throws(ItineraryError) in
-      try Planner.solve(problem, selection)
-    }
-    let (verification, failure) = try VerifyStep.run(
-      arguments, problem: problem, selection: selection, solution: solution, terminal: terminal)
-    let report = PlanReport(
-      problem: problem, solution: solution, millis: millis, verification: verification)
-    try format.emit(report, to: arguments.value("output"), terminal: terminal)
-    if let failure { throw failure }
-    return 0
+    return data
   }
 }

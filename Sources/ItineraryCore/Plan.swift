@@ -92,7 +92,7 @@ extension Problem {
     for (position, stop) in plan.stops.enumerated() {
       guard categories.indices.contains(stop.category), places.indices.contains(stop.place),
         places[stop.place].isEligible(for: categories[stop.category]),
-        anyOrder || stop.category == position
+        order == .any || stop.category == position
       else { return false }
     }
     return distanceKm(of: plan).isFinite

@@ -1,15 +1,15 @@
 /// A planning problem: the contract's instance, independent of where it came from.
 public struct Problem: Sendable {
   public var origin: Coordinate
-  /// The stop categories, in visiting order unless `anyOrder`.
+  /// The stop categories, in visiting order when `order` is `.given`.
   public var categories: [String]
   public var places: [Place]
   /// The objective's price of one kilometre, in score points.
   public var distanceWeight: Double
   /// Whether the way back from the last stop to the origin counts.
   public var roundTrip: Bool
-  /// Whether the stops may be visited in any order.
-  public var anyOrder: Bool
+  /// Whether the stops visit the categories in their given order or in any.
+  public var order: VisitOrder
   /// Road distances and times between the origin and the places; legs are
   /// measured on the great circle when `nil` (the contract's default).
   public var roads: RoadTable?
@@ -20,14 +20,14 @@ public struct Problem: Sendable {
   public init(
     origin: Coordinate, categories: [String], places: [Place],
     distanceWeight: Double = Problem.defaultDistanceWeight, roundTrip: Bool = false,
-    anyOrder: Bool = false, roads: RoadTable? = nil
+    order: VisitOrder = .given, roads: RoadTable? = nil
   ) {
     self.origin = origin
     self.categories = categories
     self.places = places
     self.distanceWeight = distanceWeight
     self.roundTrip = roundTrip
-    self.anyOrder = anyOrder
+    self.order = order
     self.roads = roads
   }
 

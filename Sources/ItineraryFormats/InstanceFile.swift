@@ -40,7 +40,7 @@ public enum InstanceFile {
     return Problem(
       origin: origin, categories: categories, places: places, distanceWeight: weight,
       roundTrip: try root.optionalBool("roundTrip") ?? false,
-      anyOrder: try root.optionalBool("anyOrder") ?? false)
+      order: try root.optionalBool("anyOrder") == true ? .any : .given)
   }
 
   private static func coordinate(in object: JSONObject) throws(ItineraryError) -> Coordinate {

@@ -194,10 +194,8 @@ final class GLPKProblem {
     guard let deadline else { return Int32.max }
     let left = ContinuousClock.now.duration(to: deadline)
     guard left > .zero else { return nil }
-    let (seconds, attoseconds) = left.components
-    let millis = seconds.multipliedReportingOverflow(by: 1000)
-    guard !millis.overflow else { return Int32.max - 1 }
-    return Int32(clamping: max(1, millis.partialValue + attoseconds / 1_000_000_000_000_000))
+    let millis = (left.seconds * 1000).rounded(.down)
+    return Int32(min(Double(Int32.max - 1), max(1, millis)))
   }
 
   private static func setBound(_ bound: Row.Bound, ofRow row: Int32, in pointer: OpaquePointer) {

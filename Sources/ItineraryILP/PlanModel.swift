@@ -28,5 +28,8 @@ protocol PlanModel {
 /// The model of `problem` in its mode: `AnyOrderModel` or `OrderedModel`.
 /// Build and use it inside `GLPK.serialized`.
 func makePlanModel(for problem: Problem) -> any PlanModel {
-  problem.anyOrder ? AnyOrderModel(problem: problem) : OrderedModel(problem: problem)
+  switch problem.order {
+  case .given: OrderedModel(problem: problem)
+  case .any: AnyOrderModel(problem: problem)
+  }
 }

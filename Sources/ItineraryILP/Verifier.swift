@@ -1,5 +1,4 @@
 import ItineraryCore
-import ItinerarySolver
 
 /// Where a solver's answer and GLPK's differ.
 public struct Disagreement: Sendable, Equatable {
@@ -21,7 +20,8 @@ public struct Disagreement: Sendable, Equatable {
 /// For plan 1 GLPK solves the model as it is. For plan j + 1 it solves it
 /// again with what the selection rules out given plans 1 ... j of the solver:
 /// those plans themselves for the top K (no-good constraints), and every plan
-/// sharing more than `floor(k/2)` places with one of them for diverse plans.
+/// sharing more places with one of them than `Diversity` allows for diverse
+/// plans.
 /// Each time the optimum must equal the solver's plan j + 1 within 1e-6
 /// relative (of the larger magnitude, and at least 1e-6 absolute, so that
 /// objectives near zero compare sensibly). When the solver gave fewer plans
@@ -43,7 +43,7 @@ public enum Verifier {
     }
 
     /// The name of the checking solver, as the contract's `verify` block gives it.
-    public static let solver = "glpk"
+    public static let solver = SolverID.glpk
     /// GLPK's objective for the best plan, or `nil` when it found no plan or
     /// ran out of time first.
     public var objective: Double?
@@ -100,7 +100,7 @@ public enum Verifier {
     deadline: ContinuousClock.Instant?
   ) throws(ItineraryError) -> Outcome {
     var verification = Outcome(objective: nil, status: .agreed)
-    let allowedShared = problem.categories.count / 2
+    let diversity = Diversity(stopCount: problem.categories.count)
     for rank in 0..<max(selection.count, 0) {
       let claimed = rank < plans.count ? plans[rank] : nil
       if let claimed, let flaw = flaw(of: claimed, rank: rank, among: plans, problem, selection) {
@@ -128,7 +128,7 @@ public enum Verifier {
       guard let claimed else { return verification }
       switch selection {
       case .top: model.exclude(claimed.plan)
-      case .diverse: model.limitShared(with: claimed.plan, atMost: allowedShared)
+      case .diverse: model.limitShared(with: claimed.plan, atMost: diversity.maximumShared)
       }
     }
     return verification
@@ -154,10 +154,10 @@ public enum Verifier {
       return "the solver gave the same plan twice"
     }
     if case .diverse = selection {
-      let allowed = problem.categories.count / 2
-      let places = Set(ranked.plan.places)
-      if earlier.contains(where: { $0.count(where: places.contains) > allowed }) {
-        return "the solver's plan shares more than \(allowed) places with an earlier plan"
+      let diversity = Diversity(stopCount: problem.categories.count)
+      if !diversity.admits(ranked.plan.places, after: earlier.map(Set.init)) {
+        return
+          "the solver's plan shares more than \(diversity.maximumShared) places with an earlier plan"
       }
     }
     return nil

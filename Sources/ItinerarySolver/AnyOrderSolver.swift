@@ -16,21 +16,29 @@ import ItineraryCore
 /// order; the solution then says `optimal: false`.
 public struct AnyOrderSolver {
   private let problem: Problem
-  private let timeLimit: Duration
-  private let seed: UInt64
+  private let options: SolveOptions
   private let maxCells: Int
 
+  /// The share of the time limit the exact path may take, leaving the
+  /// heuristic the rest should it not finish.
+  private static let exactShare = 0.7
+  /// The share of what is left that the heuristic's tour search may take,
+  /// before the order is improved move by move.
+  private static let tourShare = 0.5
+  /// The share of what is then left for improving the order, before the
+  /// final plans are read off it.
+  private static let improvementShare = 0.75
+
   /// - Parameters:
-  ///   - timeLimit: how long the exact table, then the heuristic, may run.
-  ///   - seed: the heuristic's random seed.
+  ///   - options: the time limit for the exact table, then the heuristic, and
+  ///     the heuristic's seed.
   ///   - maxCells: the most cells the exact table may have (8 bytes each).
   public init(
-    problem: Problem, timeLimit: Duration = .seconds(10), seed: UInt64 = 0,
-    maxCells: Int = 1 << 24
+    problem: Problem, options: SolveOptions = SolveOptions(),
+    maxCells: Int = GTSPSolver.defaultMaxCells
   ) {
     self.problem = problem
-    self.timeLimit = timeLimit
-    self.seed = seed
+    self.options = options
     self.maxCells = maxCells
   }
 
@@ -41,18 +49,14 @@ public struct AnyOrderSolver {
   ///   search; the heuristic path is bounded by the time limit.
   public func solve(_ selection: Selection) -> Solution {
     if let reason = problem.missingCategoryReason() {
-      return Solution(plans: [], solver: "any-order-held-karp", optimal: true, reason: reason)
+      return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeLimit
-    // The exact path may take most of the time, and leaves the heuristic
-    // the rest should it not finish.
-    let exactDeadline = clock.now + timeLimit * 0.7
+    let deadline = options.deadline()
+    let exactDeadline = deadline.fraction(Self.exactShare)
     let graph = PlanningGraph(problem: problem)
     /// The heuristic's plans, after the diverse plans found exactly so far.
     func fallBack(after earlier: [Solution.Ranked] = []) -> Solution {
-      heuristicSolution(
-        graph, selection, after: earlier, timeLimit: max(.zero, deadline - clock.now))
+      heuristicSolution(graph, selection, after: earlier, deadline: deadline)
     }
     guard
       let table = ClusterHeldKarp(
@@ -72,13 +76,13 @@ public struct AnyOrderSolver {
       if search.timedOut { return fallBack() }
       expanded = search.expanded
     case .diverse(let count):
-      let allowed = problem.categories.count / 2
+      let diversity = Diversity(stopCount: problem.categories.count)
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
         var search = AnyOrderSearch(
           graph: graph, table: table, limit: 1, deadline: exactDeadline
         ) { prefix in
-          earlier.allSatisfy { plan in prefix.count(where: plan.contains) <= allowed }
+          diversity.admits(prefix, after: earlier)
         }
         let next = search.next()
         if search.timedOut { return fallBack(after: found) }
@@ -88,7 +92,7 @@ public struct AnyOrderSolver {
       }
     }
     return Solution(
-      plans: found, solver: "any-order-held-karp", optimal: true,
+      plans: found, solver: .anyOrderHeldKarp, optimal: true,
       reason: found.isEmpty ? problem.noPlanReason : nil,
       work: [
         "states": graph.instance.nodeCount << (problem.categories.count), "expanded": expanded,
@@ -107,16 +111,17 @@ public struct AnyOrderSolver {
   /// continue after `earlier`.
   private func heuristicSolution(
     _ graph: PlanningGraph, _ selection: Selection, after earlier: [Solution.Ranked],
-    timeLimit: Duration
+    deadline: Deadline
   ) -> Solution {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeLimit
-    let result = GTSPHeuristic(instance: graph.instance).solve(seed: seed, timeLimit: timeLimit / 2)
+    let result = GTSPHeuristic(instance: graph.instance).solve(
+      seed: options.seed, until: deadline.fraction(Self.tourShare))
     let tour = result.tour.nodes
     let start = tour.firstIndex(of: 0) ?? 0
     var order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+    let improvementDeadline = deadline.fraction(Self.improvementShare)
     func value(_ order: [Int]) -> Double {
-      OrderedSolver(problem: problem, categoryOrder: order).solve(.top(1)).plans.first?.objective
+      OrderedSolver(problem: problem, categoryOrder: order)
+        .solve(.top(1), after: [], deadline: improvementDeadline).plans.first?.objective
         ?? -.infinity
     }
     var best = value(order)
@@ -125,11 +130,11 @@ public struct AnyOrderSolver {
       improved = false
       for from in order.indices {
         for to in order.indices where to != from {
-          if clock.now > deadline { break search }
+          if improvementDeadline.hasPassed { break search }
           var candidate = order
           candidate.insert(candidate.remove(at: from), at: to)
           let candidateValue = value(candidate)
-          if candidateValue > best + 1e-9 {
+          if candidateValue > best + Self.improvementEpsilon {
             order = candidate
             best = candidateValue
             improved = true
@@ -138,12 +143,15 @@ public struct AnyOrderSolver {
       }
     }
     var solution = OrderedSolver(problem: problem, categoryOrder: order)
-      .solve(selection, after: earlier)
-    solution.solver = "any-order-heuristic"
+      .solve(selection, after: earlier, deadline: deadline)
+    solution.solver = .anyOrderHeuristic
     solution.optimal = false
     solution.work["iterations"] = result.iterations
     return solution
   }
+
+  /// How much better an order's best plan must be to count as better.
+  private static let improvementEpsilon = 1e-9
 }
 
 /// A planning problem as a GTSP: node 0 is the start, a cluster of its own;
@@ -241,10 +249,10 @@ struct AnyOrderSearch {
   private let allFilled: Int
   private var nodes: [Node]
   /// For each expanded node, its children best first and how many were pushed.
-  private var children: [Int: ChildQueue] = [:]
+  private var children: [Int: MaxHeap<Int>] = [:]
   private var open = MaxHeap<Int>()
   private let limit: Int
-  private let deadline: ContinuousClock.Instant
+  private let deadline: Deadline
   /// Whether the search stopped at its deadline rather than for want of plans.
   private(set) var timedOut = false
   /// The place sequences expanded so far from each state.
@@ -260,7 +268,7 @@ struct AnyOrderSearch {
   ///     of places alone.
   init(
     graph: PlanningGraph, table: ClusterHeldKarp, limit: Int,
-    deadline: ContinuousClock.Instant, admits: @escaping ([Int]) -> Bool = { _ in true }
+    deadline: Deadline, admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.graph = graph
     self.table = table
@@ -311,7 +319,7 @@ struct AnyOrderSearch {
       if earlier.contains(prefix) || earlier.count >= limit { continue }
       expandedAt[state] = earlier.union([prefix])
       expanded += 1
-      if expanded % 1024 == 0, ContinuousClock.now > deadline {
+      if expanded % deadlineInterval == 0, deadline.hasPassed {
         timedOut = true
         return nil
       }
@@ -326,7 +334,7 @@ struct AnyOrderSearch {
         }
         return stops.reversed()
       }
-      var list: [(priority: Double, graphNode: Int)] = []
+      var list: [(key: Double, value: Int)] = []
       for (bit, cluster) in table.otherClusters.enumerated() where node.filled & (1 << bit) == 0 {
         let remaining = allFilled & ~(node.filled | (1 << bit))
         for u in graph.instance.clusters[cluster] {
@@ -337,47 +345,9 @@ struct AnyOrderSearch {
           list.append((-bound, u))
         }
       }
-      children[index] = ChildQueue(list)
+      children[index] = MaxHeap(list)
       pushNextChild(of: index)
     }
     return nil
-  }
-}
-
-/// A max-heap built at once from a list, popped a few times: the children of
-/// one partial plan.
-private struct ChildQueue {
-  private var items: [(priority: Double, graphNode: Int)]
-
-  /// - Complexity: O(n).
-  init(_ items: [(priority: Double, graphNode: Int)]) {
-    self.items = items
-    for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-  }
-
-  var isEmpty: Bool { items.isEmpty }
-
-  /// - Complexity: O(log n).
-  mutating func pop() -> (priority: Double, graphNode: Int)? {
-    guard let top = items.first, let last = items.popLast() else { return nil }
-    if !items.isEmpty {
-      items[0] = last
-      siftDown(0)
-    }
-    return top
-  }
-
-  private mutating func siftDown(_ start: Int) {
-    var parent = start
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var largest = parent
-      if left < items.count, items[left].priority > items[largest].priority { largest = left }
-      if right < items.count, items[right].priority > items[largest].priority { largest = right }
-      if largest == parent { return }
-      items.swapAt(parent, largest)
-      parent = largest
-    }
   }
 }

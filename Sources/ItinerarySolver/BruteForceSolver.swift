@@ -19,7 +19,11 @@ package struct BruteForceSolver {
   package func allPlans() -> [Solution.Ranked] {
     let eligible = problem.eligiblePlaces()
     let k = problem.categories.count
-    let orders = problem.anyOrder ? permutations(of: Array(0..<k)) : [Array(0..<k)]
+    let orders =
+      switch problem.order {
+      case .given: [Array(0..<k)]
+      case .any: permutations(of: Array(0..<k))
+      }
     var seen = Set<[Int]>()
     var plans: [Solution.Ranked] = []
     for order in orders {
@@ -53,17 +57,46 @@ package struct BruteForceSolver {
     case .top(let count):
       chosen = Array(plans.prefix(count))
     case .diverse(let count):
-      let allowed = problem.categories.count / 2
+      let diversity = Diversity(stopCount: problem.categories.count)
+      var earlier: [Set<Int>] = []
       for plan in plans where chosen.count < count {
-        let places = Set(plan.plan.places)
-        if chosen.allSatisfy({ $0.plan.places.count(where: places.contains) <= allowed }) {
+        if diversity.admits(plan.plan.places, after: earlier) {
           chosen.append(plan)
+          earlier.append(Set(plan.plan.places))
         }
       }
     }
     return Solution(
-      plans: chosen, solver: "brute-force", optimal: true,
+      plans: chosen, solver: .bruteForce, optimal: true,
       reason: chosen.isEmpty ? "no feasible plan" : nil, work: ["plans": plans.count])
+  }
+
+  /// What is wrong with `found` as the answer to `.diverse(count)`, or `nil`:
+  /// each plan must be feasible, carry its objective, be diverse from the
+  /// plans before it and be the best such plan (of the tied best, any);
+  /// fewer plans than asked only when no further diverse plan exists.
+  ///
+  /// - Complexity: that of `allPlans()`, plus O(count * P * count * k).
+  package func diverseFlaw(of found: [Solution.Ranked], count: Int) -> String? {
+    let plans = allPlans()
+    let diversity = Diversity(stopCount: problem.categories.count)
+    var earlier: [Set<Int>] = []
+    for rank in 0..<count {
+      let best = plans.first { diversity.admits($0.plan.places, after: earlier) }
+      guard rank < found.count else {
+        return best.map { "plan \(rank + 1) is missing; one of objective \($0.objective) exists" }
+      }
+      let plan = found[rank]
+      guard let best else { return "plan \(rank + 1) should not exist" }
+      guard problem.isFeasible(plan.plan), diversity.admits(plan.plan.places, after: earlier),
+        plan.objective == problem.objective(of: plan.plan)
+      else { return "plan \(rank + 1) is infeasible, not diverse or misvalued" }
+      guard abs(plan.objective - best.objective) <= 1e-9 * max(1, abs(best.objective)) else {
+        return "plan \(rank + 1) has objective \(plan.objective); the best is \(best.objective)"
+      }
+      earlier.append(Set(plan.plan.places))
+    }
+    return found.count > count ? "more plans than asked" : nil
   }
 
   private func permutations(of items: [Int]) -> [[Int]] {

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryCore
 
 /// Held-Karp's dynamic program over subsets, generalized to clusters: the
 /// exact cost of finishing a GTSP tour from any node through any set of the
@@ -30,11 +31,11 @@ struct ClusterHeldKarp {
   /// `g(R, v)` at `table[R * nodeCount + v]`; infinite when pruned or undefined.
   private var table: [Double]
 
-  /// The most table cells this solver will allocate (8 bytes each).
-  static let defaultMaxCells = 1 << 24
+  /// The deadline is read once every this many plus one rows.
+  private static let deadlineCheckMask = 1023
 
   /// Whether the table for `instance` fits in `maxCells`.
-  static func fits(_ instance: GTSPInstance, maxCells: Int = defaultMaxCells) -> Bool {
+  static func fits(_ instance: GTSPInstance, maxCells: Int = GTSPSolver.defaultMaxCells) -> Bool {
     let bits = instance.clusters.count - 1
     return bits < 40 && (1 << bits) <= maxCells / max(1, instance.nodeCount)
   }
@@ -47,7 +48,7 @@ struct ClusterHeldKarp {
   ///   every completion exact (the top-K search needs them all).
   init?(
     instance: GTSPInstance, anchor: Int, upperBound: Double = .infinity,
-    maxCells: Int = defaultMaxCells, deadline: ContinuousClock.Instant? = nil
+    maxCells: Int = GTSPSolver.defaultMaxCells, deadline: Deadline? = nil
   ) {
     guard Self.fits(instance, maxCells: maxCells) else { return nil }
     self.instance = instance
@@ -78,7 +79,7 @@ struct ClusterHeldKarp {
     var outside: [Int] = []
     var entries: [(node: Int, value: Double)] = []
     for remaining in 0...full {
-      if remaining & 1023 == 0, let deadline, ContinuousClock.now > deadline { return nil }
+      if remaining & Self.deadlineCheckMask == 0, deadline?.hasPassed == true { return nil }
       outside.removeAll(keepingCapacity: true)
       var enteredBeforeV = allEntries
       for (bit, cluster) in otherClusters.enumerated() {
@@ -164,8 +165,9 @@ struct ClusterHeldKarp {
   ///   tour is cheaper, `incumbent` is returned as proven optimal.
   /// - Complexity: O(s * 2^m * N^2) for a smallest cluster of s nodes.
   static func solve(
-    _ instance: GTSPInstance, incumbent: GTSPTour? = nil, maxCells: Int = defaultMaxCells,
-    deadline: ContinuousClock.Instant? = nil
+    _ instance: GTSPInstance, incumbent: GTSPTour? = nil,
+    maxCells: Int = GTSPSolver.defaultMaxCells,
+    deadline: Deadline? = nil
   ) -> GTSPTour? {
     guard fits(instance, maxCells: maxCells),
       let smallest = instance.clusters.min(by: { $0.count < $1.count })

@@ -1,3 +1,5 @@
+import ItineraryCore
+
 /// A large-neighbourhood search for the generalized TSP, after GLNS (Smith &
 /// Imeson 2017) with the local search of the Gutin-Karapetyan memetic
 /// algorithm (2010).
@@ -50,16 +52,15 @@ public struct GTSPHeuristic {
   ///
   /// - Parameters:
   ///   - seed: the random seed; the same seed gives the same tour.
-  ///   - timeLimit: the search stops when it passes.
+  ///   - deadline: the search stops when it passes.
   ///   - trials: independent restarts (at least 1).
   ///   - target: stop as soon as a tour costs at most this much.
   public func solve(
-    seed: UInt64, timeLimit: Duration, trials: Int = 3, target: Double? = nil
+    seed: UInt64, until deadline: Deadline, trials: Int = 3, target: Double? = nil
   ) -> Result {
     let clock = ContinuousClock()
     let start = clock.now
-    let deadline = start + timeLimit
-    var random = SearchRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     var layered = LayeredShortestPath(instance: instance)
     var best: [Int] = []
     var bestCost = Double.infinity
@@ -78,10 +79,10 @@ public struct GTSPHeuristic {
         if trialBest.cost < bestCost - epsilon {
           best = trialBest.tour
           bestCost = trialBest.cost
-          secondsToBest = Self.seconds(clock.now - start)
+          secondsToBest = (clock.now - start).seconds
         }
         if let target, bestCost <= target + epsilon { break search }
-        if clock.now > deadline { break search }
+        if deadline.hasPassed { break search }
         iterations += 1
         var candidate = tour
         perturb(&candidate, &random)
@@ -102,7 +103,7 @@ public struct GTSPHeuristic {
       if trialBest.cost < bestCost - epsilon {
         best = trialBest.tour
         bestCost = trialBest.cost
-        secondsToBest = Self.seconds(clock.now - start)
+        secondsToBest = (clock.now - start).seconds
       }
     }
     return Result(
@@ -110,15 +111,11 @@ public struct GTSPHeuristic {
       trials: trialsRun, iterations: iterations, secondsToBest: secondsToBest)
   }
 
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-  }
-
   // MARK: Construction and perturbation
 
   /// Random cheapest insertion: clusters in random order, each at its best
   /// position with its best node.
-  private func initialTour(_ random: inout SearchRandom) -> [Int] {
+  private func initialTour(_ random: inout SplitMix64) -> [Int] {
     var order = Array(instance.clusters.indices)
     random.shuffle(&order)
     let first = instance.clusters[order[0]]
@@ -155,7 +152,7 @@ public struct GTSPHeuristic {
   /// random stop, or a random set) and
   /// puts them back one by one in random order: usually each at its cheapest
   /// place with its cheapest node, sometimes anywhere with any node.
-  private func perturb(_ tour: inout [Int], _ random: inout SearchRandom) {
+  private func perturb(_ tour: inout [Int], _ random: inout SplitMix64) {
     let m = tour.count
     guard m > 3 else { return }
     let count = 1 + random.below(max(1, min(m / 3, 30)))
@@ -204,7 +201,7 @@ public struct GTSPHeuristic {
   /// Improves `tour` to a local optimum of insertion, 2-opt and cluster
   /// optimization, and returns its cost.
   private func improve(
-    _ tour: inout [Int], _ layered: inout LayeredShortestPath, _ random: inout SearchRandom
+    _ tour: inout [Int], _ layered: inout LayeredShortestPath, _ random: inout SplitMix64
   ) -> Double {
     var cost = instance.tourCost(tour)
     while true {
@@ -227,7 +224,7 @@ public struct GTSPHeuristic {
 
   /// Takes each cluster out in turn and reinserts it at its best position
   /// with its best node, when that is cheaper. Returns whether it changed the tour.
-  private func reinsertionPass(_ tour: inout [Int], _ random: inout SearchRandom) -> Bool {
+  private func reinsertionPass(_ tour: inout [Int], _ random: inout SplitMix64) -> Bool {
     let m = tour.count
     guard m > 2 else { return false }
     var changed = false
@@ -353,28 +350,5 @@ extension GTSPHeuristic {
       }
     }
     return changed
-  }
-}
-
-/// SplitMix64, the search's own seeded generator.
-struct SearchRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform integer in `0 ..< bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-
-  mutating func shuffle<T>(_ items: inout [T]) {
-    guard items.count > 1 else { return }
-    for i in stride(from: items.count - 1, to: 0, by: -1) { items.swapAt(i, below(i + 1)) }
   }
 }

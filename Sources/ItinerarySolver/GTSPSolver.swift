@@ -1,3 +1,5 @@
+import ItineraryCore
+
 /// Solves a GTSP instance as well as it can within a time limit: the
 /// heuristic finds a good tour, then, when its table fits, the exact dynamic
 /// program (`ClusterHeldKarp`), pruned by that tour, proves it optimal or
@@ -11,23 +13,25 @@ public enum GTSPSolver {
     public var exactCompleted: Bool
   }
 
-  /// The best tour found within `timeLimit`.
+  /// The most cells the exact table over subsets may have by default (8 bytes
+  /// each: 128 MB).
+  public static let defaultMaxCells = 1 << 24
+
+  /// The best tour found within the options' time limit, with their seed
+  /// (the same seed gives the same tour).
   ///
-  /// - Parameters:
-  ///   - seed: the heuristic's seed; the same seed gives the same tour.
-  ///   - maxCells: the most cells the exact table may have (8 bytes each).
-  /// - Complexity: bounded by `timeLimit`; see `GTSPHeuristic` and
+  /// - Parameter maxCells: the most cells the exact table may have (8 bytes each).
+  /// - Complexity: bounded by the time limit; see `GTSPHeuristic` and
   ///   `ClusterHeldKarp` for the work of each part.
   public static func solve(
-    _ instance: GTSPInstance, timeLimit: Duration, seed: UInt64 = 0,
-    maxCells: Int = 1 << 24
+    _ instance: GTSPInstance, options: SolveOptions = SolveOptions(),
+    maxCells: Int = GTSPSolver.defaultMaxCells
   ) -> Result {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeLimit
+    let deadline = options.deadline()
     let exactFits = ClusterHeldKarp.fits(instance, maxCells: maxCells)
     // When a proof may follow, the heuristic leaves it half of the time.
     let heuristic = GTSPHeuristic(instance: instance).solve(
-      seed: seed, timeLimit: exactFits ? timeLimit / 2 : timeLimit)
+      seed: options.seed, until: exactFits ? deadline.fraction(0.5) : deadline)
     guard exactFits,
       let exact = ClusterHeldKarp.solve(
         instance, incumbent: heuristic.tour, maxCells: maxCells, deadline: deadline)

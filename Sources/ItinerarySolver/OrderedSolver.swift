@@ -36,53 +36,63 @@ public struct OrderedSolver {
     }
   }
 
-  /// The plans the selection asks for, best first.
+  /// The plans the selection asks for, best first; past the options'
+  /// deadline, the plans proven so far (`complete` false).
   ///
   /// - Complexity: O(k * (P + R) * C) after the dynamic program, for P plans
   ///   produced, R prefixes rejected on the way and C the cost of a cursor
   ///   step, O(log n) on the sphere (see `PlanSearch`).
-  public func solve(_ selection: Selection) -> Solution { solve(selection, after: []) }
+  public func solve(_ selection: Selection, options: SolveOptions = SolveOptions()) -> Solution {
+    solve(selection, after: [], deadline: options.deadline())
+  }
 
   /// The plans the selection asks for; diverse plans continue after `earlier`
   /// (found some other way), which are kept as the first plans.
-  func solve(_ selection: Selection, after earlier: [Solution.Ranked]) -> Solution {
+  func solve(_ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline)
+    -> Solution
+  {
     if let reason = problem.missingCategoryReason() {
-      return Solution(plans: [], solver: "ordered-dp", optimal: true, reason: reason)
+      return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
     }
     switch values {
-    case .sphere(let values): return solve(selection, values, after: earlier)
-    case .roads(let values): return solve(selection, values, after: earlier)
+    case .sphere(let values): return solve(selection, values, after: earlier, deadline: deadline)
+    case .roads(let values): return solve(selection, values, after: earlier, deadline: deadline)
     }
   }
 
   private func solve<Metric: LayerMetric>(
-    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked]
+    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked],
+    deadline: Deadline
   ) -> Solution {
     var found: [Solution.Ranked] = []
     var expanded = 0
+    var timedOut = false
     switch selection {
     case .top(let count):
-      var search = PlanSearch(values: values)
+      var search = PlanSearch(values: values, deadline: deadline)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
       expanded = search.expanded
+      timedOut = search.timedOut
     case .diverse(let count):
-      let allowed = problem.categories.count / 2
+      let diversity = Diversity(stopCount: problem.categories.count)
       found = earlier
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
-        var search = PlanSearch(values: values) { prefix in
-          earlier.allSatisfy { plan in prefix.count(where: plan.contains) <= allowed }
+        var search = PlanSearch(values: values, deadline: deadline) { prefix in
+          diversity.admits(prefix, after: earlier)
         }
-        guard let next = search.next() else { break }
+        let next = search.next()
         expanded += search.expanded
+        timedOut = search.timedOut
+        guard let next else { break }
         found.append(ranked(next.places))
       }
     }
+    let reason = timedOut ? Solution.stoppedReason : found.isEmpty ? problem.noPlanReason : nil
     return Solution(
-      plans: found, solver: "ordered-dp", optimal: true,
-      reason: found.isEmpty ? problem.noPlanReason : nil,
+      plans: found, solver: .orderedDP, optimal: true, complete: !timedOut, reason: reason,
       work: ["distances": values.evaluations, "expanded": expanded]
     )
   }

@@ -1,5 +1,9 @@
 import ItineraryCore
 
+/// How many partial plans a best-first search expands between two readings
+/// of its deadline.
+let deadlineInterval = 1024
+
 /// Best-first search over partial plans that yields complete plans in
 /// decreasing order of objective, exactly.
 ///
@@ -14,6 +18,9 @@ import ItineraryCore
 ///
 /// Constraints that only remove plans are checked on every prefix: a place
 /// fills at most one stop, and `admits` can reject more (diversity).
+///
+/// The search stops at its deadline (read every `deadlineInterval` partial
+/// plans), with `timedOut` set.
 ///
 /// - Complexity: O(k * (P + R) * C) for P plans produced and R prefixes
 ///   rejected, where C is the cost of one cursor step: O(log n) amortized on
@@ -30,16 +37,25 @@ struct PlanSearch<Metric: LayerMetric> {
 
   private let values: CompletionValues<Metric>
   private let admits: ([Int]) -> Bool
+  private let deadline: Deadline?
   private var nodes: [Node]
   private var cursors: [Metric.Index.Cursor?]
   private var open = MaxHeap<Int>()
   /// Partial plans taken off the queue, to explain running times.
   private(set) var expanded = 0
+  /// Whether the search stopped at its deadline rather than for want of plans.
+  private(set) var timedOut = false
 
-  /// - Parameter admits: whether a prefix of place indices may be extended;
-  ///   it must reject every extension of a prefix it rejects.
-  init(values: CompletionValues<Metric>, admits: @escaping ([Int]) -> Bool = { _ in true }) {
+  /// - Parameters:
+  ///   - deadline: when to give up, or `nil` to run to the end.
+  ///   - admits: whether a prefix of place indices may be extended; it must
+  ///     reject every extension of a prefix it rejects.
+  init(
+    values: CompletionValues<Metric>, deadline: Deadline? = nil,
+    admits: @escaping ([Int]) -> Bool = { _ in true }
+  ) {
     self.values = values
+    self.deadline = deadline
     self.admits = admits
     nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0)]
     cursors = [values.indexes.first?.cursor(from: .origin)]
@@ -80,10 +96,14 @@ struct PlanSearch<Metric: LayerMetric> {
   }
 
   /// The next best plan as place indices with its objective, or `nil` when
-  /// every plan has been produced.
+  /// every plan has been produced or the deadline has passed.
   mutating func next() -> (places: [Int], objective: Double)? {
     while let (priority, index) = open.pop() {
       expanded += 1
+      if expanded % deadlineInterval == 0, deadline?.hasPassed == true {
+        timedOut = true
+        return nil
+      }
       pushNextChild(of: nodes[index].parent)
       let node = nodes[index]
       if node.layer == values.layers.count - 1 {

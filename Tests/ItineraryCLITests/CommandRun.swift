@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCLI
 import Synchronization
+import Testing
 
 /// One in-process run of the command line, with everything it printed.
 struct CommandRun {
@@ -30,4 +31,46 @@ func temporaryDirectory() throws -> URL {
   let url = FileManager.default.temporaryDirectory.appending(path: "itinerary-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
+}
+
+/// One run of the built `itinerary` binary, for what only a whole process
+/// shows: standard input, and standard output as a file descriptor.
+struct ProcessRun {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// The binary beside the test bundle, when it has been built.
+  static let binary: URL? = {
+    let me = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+    var folder = me.deletingLastPathComponent()
+    while folder.path.count > 1, !folder.lastPathComponent.hasSuffix("debug"),
+      !folder.lastPathComponent.hasSuffix("release")
+    {
+      folder.deleteLastPathComponent()
+    }
+    let binary = folder.appending(path: "itinerary")
+    return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
+  }()
+
+  init(_ arguments: [String], input: Data = Data(), in directory: URL? = nil) throws {
+    let binary = try #require(Self.binary, "build `itinerary` first")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    status = process.terminationStatus
+    self.stdout = String(decoding: out, as: UTF8.self)
+    self.stderr = String(decoding: err, as: UTF8.self)
+  }
 }

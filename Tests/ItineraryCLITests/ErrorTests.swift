@@ -109,7 +109,7 @@ import Testing
     CommandCase(arguments: ["plan", "park", "--top"], status: 64, message: "--top needs a value"),
     CommandCase(
       arguments: ["plan", "park", "--top", "zero"], status: 64,
-      message: "--top expects a whole number >= 1, got 'zero'"),
+      message: "--top expects a whole number, got 'zero'"),
     CommandCase(
       arguments: ["plan", "park", "--mode", "fly"], status: 64,
       message: "--mode expects one of walk, bike, drive, got 'fly'"),
@@ -118,10 +118,10 @@ import Testing
       arguments: ["plan", "park", "--at", "here"], status: 64,
       message: "--at expects LAT,LON"),
     CommandCase(
-      arguments: ["plan", "park", "--at", "95,24.9"], status: 65,
-      message: "latitude 95.0 is outside [-90, 90]"),
+      arguments: ["plan", "park", "--at", "95,24.9"], status: 64,
+      message: "--at is not a point on the Earth: latitude 95.0 is outside [-90, 90]"),
     CommandCase(
-      arguments: ["plan", "park", "--at", "60.17,nan"], status: 65,
+      arguments: ["plan", "park", "--at", "60.17,nan"], status: 64,
       message: "longitude nan is not a finite number"),
     CommandCase(
       arguments: ["plan", "restaurant", "zoo"], status: 65,
@@ -130,12 +130,47 @@ import Testing
       arguments: ["plan", "restaurant", "viewpoint"], status: 1,
       message: "no viewpoint within reach of 60.1699,24.9384"),
     CommandCase(
-      arguments: ["plan", "park", "--distance-weight", "-2"], status: 65,
-      message: "--distance-weight must be a finite number >= 0.0"),
+      arguments: ["plan", "park", "--distance-weight", "-2"], status: 64,
+      message: "--distance-weight must be within 0.0...1000000000.0, got -2.0"),
+    CommandCase(
+      arguments: ["plan", "park", "--speed", "5e-324"], status: 64,
+      message: "--speed must be within 0.1...1000.0, got 5e-324"),
+    CommandCase(
+      arguments: ["plan", "viewpoint", "--radius", "1e300"], status: 64,
+      message: "--radius must be above 0 and at most 20050.0, got 1e+300"),
+    CommandCase(
+      arguments: ["plan", "park", "--time-limit", "1e21"], status: 64,
+      message: "--time-limit must be above 0 and at most 86400.0, got 1e+21"),
+    CommandCase(
+      arguments: ["plan", "park", "--verify-time-limit", "1e19"], status: 64,
+      message: "--verify-time-limit must be above 0 and at most 86400.0, got 1e+19"),
+    CommandCase(
+      arguments: ["plan", "park", "--top", "1000000"], status: 64,
+      message: "--top must be within 1...1000, got 1000000"),
+    CommandCase(
+      arguments: ["plan", "park", "--tpo", "3"], status: 64,
+      message: "unknown option '--tpo' (did you mean --top?)"),
+    CommandCase(
+      arguments: ["plan", "park", "--gtsplib"], status: 64,
+      message: "--gtsplib does not apply here (it is an option of 'solve')"),
+    CommandCase(
+      arguments: ["gtsp", "x.gtsp", "--top", "3"], status: 64,
+      message: "--top does not apply here (it is an option of 'plan')"),
+    CommandCase(
+      arguments: ["solve", "--gtsplib", "x.gtsp", "--top", "3"], status: 64,
+      message: "--top does not apply to GTSPLIB files"),
+    CommandCase(
+      arguments: ["plan", "resturant"], status: 65,
+      message: "unknown category 'resturant' (did you mean restaurant?)"),
+    CommandCase(
+      arguments: ["plna", "park"], status: 64,
+      message: "unknown command 'plna' (did you mean plan?)"),
+    CommandCase(
+      arguments: ["help", "nosuch"], status: 64, message: "help: no command 'nosuch'"),
     CommandCase(arguments: ["solve"], status: 64, message: "expected one instance file"),
     CommandCase(
       arguments: ["solve", "/nonexistent/instance.json"], status: 65,
-      message: "/nonexistent/instance.json: cannot read the file"),
+      message: "/nonexistent/instance.json: no such file"),
     CommandCase(arguments: ["frobnicate"], status: 64, message: "unknown command 'frobnicate'"),
   ]
 

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 /// `solve --gtsplib`: the contract's section 4 output, checked by walking the tour.
@@ -55,7 +55,7 @@ import Testing
   @Test func aBadTimeLimitIsAnError() throws {
     let run = try run(Self.line, ["--time-limit", "soon"])
     #expect(run.status == 64)
-    #expect(run.errorLine?.contains("--time-limit expects a number") == true)
+    #expect(run.errorLine?.contains("--time-limit expects a finite number") == true)
   }
 
   @Test(.enabled(if: SharedData.url("gtsplib") != nil, "../shared/data/gtsplib is absent: skipped"))

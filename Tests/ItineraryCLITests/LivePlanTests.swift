@@ -1,7 +1,8 @@
 import Foundation
 import ItineraryCLI
+import ItineraryLoopback
+import ItineraryWorkloads
 import Synchronization
-import TestSupport
 import Testing
 
 /// `plan` with live providers, against the scripted loopback server: the
@@ -144,10 +145,10 @@ import Testing
     UsageCase(
       arguments: ["plan", "--provider", "bing", "--at", "1,2", "park"], status: 64,
       message:
-        "error: plan: unknown provider 'bing' (expected embedded, yelp, foursquare, overpass)"),
+        "error: plan: --provider expects one of embedded, overpass, yelp, foursquare, got 'bing'"),
     UsageCase(
       arguments: ["plan", "--provider", "yelp", "park"], status: 64,
-      message: "error: plan: a live provider needs a start point: --at LAT,LON or --near PLACE"),
+      message: "error: plan: the yelp provider needs a start point: --at LAT,LON or --near PLACE"),
     UsageCase(
       arguments: ["plan", "--provider", "foursquare", "--at", "1,2", "park"], status: 64,
       message: "error: the foursquare provider needs FOURSQUARE_API_KEY in the environment"),
@@ -159,7 +160,7 @@ import Testing
       status: 64, message: "error: plan: --no-cache and --refresh exclude each other"),
     UsageCase(
       arguments: ["plan", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park"],
-      status: 64, message: "error: plan: --per-category expects a whole number >= 1, got '0'"),
+      status: 64, message: "error: plan: --per-category must be within 1...240, got 0"),
   ]
 
   @Test(arguments: usageCases)
@@ -256,6 +257,6 @@ extension LivePlanTests {
   @Test func timeoutsMustBePositiveNumbers() {
     let run = CommandRun(["plan", "park", "--timeout", "soon"])
     #expect(run.status == 64)
-    #expect(run.errorLine?.contains("--timeout expects a number") == true)
+    #expect(run.errorLine?.contains("--timeout expects a finite number") == true)
   }
 }

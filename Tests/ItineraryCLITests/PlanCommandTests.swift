@@ -7,9 +7,15 @@ import Testing
     let arrows = CommandRun(["plan", "Restaurant -> Park -> Art", "--format", "json"])
     let words = CommandRun(["plan", "restaurant", "park", "art", "--format", "json"])
     #expect(arrows.status == 0, "\(arrows.stderr)")
-    #expect(
-      arrows.stdout.replacing(/"millis" : [0-9.e-]+/, with: "")
-        == words.stdout.replacing(/"millis" : [0-9.e-]+/, with: ""))
+    func plans(_ run: CommandRun) -> String? {
+      let json = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+      return (json?["plans"]).flatMap {
+        try? JSONSerialization.data(withJSONObject: $0, options: .sortedKeys)
+      }
+      .map { String(decoding: $0, as: UTF8.self) }
+    }
+    #expect(plans(arrows) != nil)
+    #expect(plans(arrows) == plans(words))
   }
 
   @Test func tableShowsEveryStopAndSaysWhereItStarted() throws {
@@ -23,7 +29,7 @@ import Testing
     #expect(run.stdout.contains(" km") && run.stdout.contains(" min"))
   }
 
-  @Test func diverseAlternativesShareAtMostHalfTheirPlaces() throws {
+  @Test func diverseAlternativesShareFewerThanHalfTheirPlaces() throws {
     let run = CommandRun(["plan", "cafe", "museum", "art", "bar", "--top", "4", "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -34,7 +40,7 @@ import Testing
     }
     for (j, plan) in ids.enumerated() {
       for earlier in ids[..<j] {
-        #expect(plan.filter(earlier.contains).count <= 2, "\(plan) vs \(earlier)")
+        #expect(plan.filter(earlier.contains).count <= 1, "\(plan) vs \(earlier)")
       }
     }
   }
@@ -50,11 +56,25 @@ import Testing
     #expect(run.stdout.contains("back to the start"))
   }
 
-  @Test(arguments: ["plan", "solve", "categories"])
-  func everyCommandHasHelp(_ command: String) {
+  @Test(arguments: ["plan", "solve", "gtsp", "categories"])
+  func everyCommandHasHelpAndVersion(_ command: String) {
     let run = CommandRun([command, "--help"])
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("usage: itinerary \(command)"))
+    #expect(CommandRun(["help", command]).stdout == run.stdout)
+    let version = CommandRun([command, "--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("itinerary "))
+  }
+
+  @Test func helpListsEveryOptionItTakes() {
+    let help = CommandRun(["help", "plan"]).stdout
+    for option in [
+      "--at", "--near", "--top", "--round-trip", "--time-limit", "--seed", "-o, --output",
+    ] {
+      #expect(help.contains(option), "\(option) missing from plan's help")
+    }
+    #expect(!help.contains("--gtsplib"))
   }
 
   @Test func categoriesListsTheVocabularyWithAliases() {

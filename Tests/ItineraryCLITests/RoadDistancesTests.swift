@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCLI
-import TestSupport
+import ItineraryLoopback
+import ItineraryWorkloads
 import Testing
 
 /// `plan --distances osrm` against the loopback server's OSRM `/table`.

@@ -1,12 +1,11 @@
 import Foundation
 import ItineraryCore
 import ItineraryFormats
+import ItineraryWorkloads
 import Synchronization
-import TestSupport
 import Testing
 
 @testable import ItineraryCLI
-@testable import ItinerarySolver
 
 /// `--verify` on `solve` and `plan`. Serialized: each run solves with GLPK.
 @Suite(.serialized) struct VerifyOptionTests {
@@ -131,24 +130,5 @@ import Testing
     let run = Self.run(["plan", "restaurant", "cafe", "art", "--verify"])
     #expect(run.code == 0, "\(run.errors)")
     #expect(run.output.contains("verify (glpk): agrees (objective "), "\(run.output)")
-  }
-
-  @Test func aDisagreementFailsWithBothPlans() throws {
-    let problem = Self.randomProblem(seed: 37, categories: 3, places: 6)
-    var solution = OrderedSolver(problem: problem).solve(.top(2))
-    try #require(solution.plans.count == 2)
-    solution.plans.swapAt(0, 1)
-    let arguments = try Arguments(["--verify"], options: VerifyStep.options, command: "solve")
-    let (verification, failure) = try VerifyStep.run(
-      arguments, problem: problem, selection: .top(2), solution: solution,
-      terminal: Terminal(write: { _ in }, writeError: { _ in }))
-    #expect(verification?.agrees == false)
-    let error = try #require(failure)
-    #expect(error.kind.exitCode == 1)
-    #expect(error.message.contains("\(solution.plans[0].objective)"), "\(error.message)")
-    #expect(error.message.contains("\(solution.plans[1].objective)"), "\(error.message)")
-    for place in solution.plans[0].plan.places + solution.plans[1].plan.places {
-      #expect(error.message.contains(problem.places[place].id), "\(error.message)")
-    }
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @Suite struct GTSPLIBReaderTests {
@@ -82,7 +82,8 @@ import Testing
     let instance = try GTSPLIBReader.parse(text, file: "tiny.gtsp")
     #expect(instance.cost(0, 1) == 1 && instance.cost(1, 0) == 9 && !instance.isSymmetric)
     // 0 -> 3 -> 0 costs 3 + 1; its reverse, 3 + 3.
-    #expect(GTSPSolver.solve(instance, timeLimit: .seconds(5)).tour.cost == 4)
+    #expect(
+      GTSPSolver.solve(instance, options: SolveOptions(timeLimit: .seconds(5))).tour.cost == 4)
   }
 
   struct Malformed: Sendable, CustomStringConvertible {
@@ -186,7 +187,8 @@ struct GTSPLIBInstanceTests {
     let instance = try GTSPLIBReader.read(contentsOf: url)
     #expect(instance.clusters.count == known.clusters)
     let start = ContinuousClock.now
-    let result = GTSPSolver.solve(instance, timeLimit: .seconds(20), seed: 1)
+    let result = GTSPSolver.solve(
+      instance, options: SolveOptions(timeLimit: .seconds(20), seed: 1))
     let elapsed = ContinuousClock.now - start
     #expect(result.tour.optimal && result.exactCompleted)
     #expect(result.tour.cost == known.value)

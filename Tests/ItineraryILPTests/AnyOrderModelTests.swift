@@ -1,5 +1,5 @@
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryILP
@@ -14,7 +14,7 @@ extension GLPKTests {
         places: [
           meridianPlace("F", ["food"], degrees: -0.02, score: 5),
           meridianPlace("P", ["park"], degrees: -0.01, score: 5),
-        ], distanceWeight: 1, anyOrder: true)
+        ], distanceWeight: 1, order: .any)
       let result = try GLPK.serialized { () throws(ItineraryError) -> ModelResult in
         try AnyOrderModel(problem: problem).best(until: nil)
       }
@@ -33,7 +33,7 @@ extension GLPKTests {
       var generator = SplitMix64(seed: 21)
       let problem = RandomProblems.make(
         RandomProblems.Shape(
-          categories: 3, placesPerCategory: 2, sharedFraction: 0.5, anyOrder: true),
+          categories: 3, placesPerCategory: 2, sharedFraction: 0.5, order: .any),
         using: &generator)
       let brute = BruteForceSolver(problem: problem).allPlans()
       let found = try GLPK.serialized { () throws(ItineraryError) -> [(Plan, Double)] in
@@ -60,7 +60,7 @@ extension GLPKTests {
           meridianPlace("A", ["food", "park"], degrees: 0.01, score: 4),
           meridianPlace("B", ["food", "park"], degrees: 0.02, score: 4),
           meridianPlace("C", ["food", "park"], degrees: 0.03, score: 4),
-        ], anyOrder: true)
+        ], order: .any)
       let solution = BruteForceSolver(problem: problem).solve(.top(1))
       let verification = try Verifier.verify(
         problem: problem, selection: .top(1), solution: solution)
@@ -75,7 +75,7 @@ extension GLPKTests {
         var generator = SplitMix64(seed: seed)
         let shape = RandomProblems.Shape(
           categories: 1 + Int(seed % 4), placesPerCategory: 2 + Int(seed / 4 % 3),
-          sharedFraction: 0.4, roundTrip: seed % 2 == 1, anyOrder: true)
+          sharedFraction: 0.4, roundTrip: seed % 2 == 1, order: .any)
         let problem = RandomProblems.make(shape, using: &generator)
         let selection: Selection = seed % 3 == 0 ? .diverse(3) : .top(1 + Int(seed % 5))
         let solution = BruteForceSolver(problem: problem).solve(selection)
@@ -90,12 +90,12 @@ extension GLPKTests {
     @Test func reportsAnOrderThatIsNotTheBest() throws {
       var generator = SplitMix64(seed: 22)
       let problem = RandomProblems.make(
-        RandomProblems.Shape(categories: 3, placesPerCategory: 3, anyOrder: true), using: &generator
+        RandomProblems.Shape(categories: 3, placesPerCategory: 3, order: .any), using: &generator
       )
       var solution = BruteForceSolver(problem: problem).solve(.top(1))
       try #require(solution.plans.count == 1)
       var ordered = problem
-      ordered.anyOrder = false
+      ordered.order = .given
       let inOrder = BruteForceSolver(problem: ordered).solve(.top(1))
       try #require(inOrder.plans.count == 1)
       try #require(!Verifier.agree(inOrder.plans[0].objective, solution.plans[0].objective))

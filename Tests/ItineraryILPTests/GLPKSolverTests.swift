@@ -1,5 +1,5 @@
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryILP

@@ -1,5 +1,5 @@
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryILP
@@ -89,7 +89,7 @@ extension GLPKTests {
       var problem = Self.handMade
       problem.categories.append("museum")
       let solution = Solution(
-        plans: [], solver: "none", optimal: true, reason: problem.missingCategoryReason())
+        plans: [], solver: .orderedDP, optimal: true, reason: problem.missingCategoryReason())
       let verification = try Verifier.verify(
         problem: problem, selection: .top(1), solution: solution)
       #expect(verification.status == .agreed)

@@ -1,5 +1,5 @@
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryILP
@@ -14,7 +14,7 @@ extension GLPKTests {
       var generator = SplitMix64(seed: 9000 + seed)
       let shape = RandomProblems.Shape(
         categories: 2 + Int(seed % 3), placesPerCategory: 4, sharedFraction: 0.4,
-        roundTrip: seed % 4 < 2, anyOrder: seed % 2 == 1)
+        roundTrip: seed % 4 < 2, order: seed % 2 == 1 ? .any : .given)
       var problem = RandomProblems.make(shape, using: &generator)
       problem.roads = RandomProblems.roads(for: problem, missing: 0.2, using: &generator)
       return problem

@@ -1,5 +1,5 @@
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryILP
@@ -98,7 +98,7 @@ extension GLPKTests {
       #expect(!verification.agrees)
       #expect(verification.summary == "not verified (time limit)")
       #expect(verification.verification.note == "not verified (time limit)")
-      #expect(verification.verification.solver == "glpk")
+      #expect(verification.verification.solver == .glpk)
     }
 
     /// GLPK's own `tm_lim`: the model is built, then a few milliseconds are
@@ -118,7 +118,7 @@ extension GLPKTests {
     @Test func rejectsAnInvalidProblem() throws {
       var problem = Self.randomProblem(seed: 14)
       problem.distanceWeight = -1
-      let solution = Solution(plans: [], solver: "none", optimal: true)
+      let solution = Solution(plans: [], solver: .orderedDP, optimal: true)
       #expect(throws: ItineraryError.self) {
         try Verifier.verify(problem: problem, selection: .top(1), solution: solution)
       }

@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
-import TestSupport
+import ItineraryLoopback
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryPlaces

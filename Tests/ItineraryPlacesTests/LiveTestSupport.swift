@@ -2,7 +2,8 @@ import Foundation
 import ItineraryCore
 import ItineraryPlaces
 import Synchronization
-import TestSupport
+import ItineraryLoopback
+import ItineraryWorkloads
 
 /// A fresh temporary directory, removed by the caller.
 func temporaryDirectory() throws -> URL {

@@ -1,6 +1,6 @@
 import Foundation
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryPlaces

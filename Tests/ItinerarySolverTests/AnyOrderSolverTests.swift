@@ -1,5 +1,5 @@
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @testable import ItinerarySolver
@@ -8,13 +8,13 @@ import Testing
 /// categories times every choice of places), on seeded small problems.
 @Suite struct AnyOrderSolverTests {
   static let shapes: [RandomProblems.Shape] = [
-    .init(categories: 1, placesPerCategory: 5, anyOrder: true),
-    .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.5, anyOrder: true),
-    .init(categories: 4, placesPerCategory: 3, sharedFraction: 0.5, anyOrder: true),
-    .init(categories: 4, placesPerCategory: 3, roundTrip: true, anyOrder: true),
+    .init(categories: 1, placesPerCategory: 5, order: .any),
+    .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.5, order: .any),
+    .init(categories: 4, placesPerCategory: 3, sharedFraction: 0.5, order: .any),
+    .init(categories: 4, placesPerCategory: 3, roundTrip: true, order: .any),
     .init(
-      categories: 3, placesPerCategory: 4, sharedFraction: 0.6, roundTrip: true, anyOrder: true),
-    .init(categories: 4, placesPerCategory: 3, anyOrder: true, distanceWeight: 3, radiusKm: 10),
+      categories: 3, placesPerCategory: 4, sharedFraction: 0.6, roundTrip: true, order: .any),
+    .init(categories: 4, placesPerCategory: 3, order: .any, distanceWeight: 3, radiusKm: 10),
   ]
 
   @Test(arguments: shapes)
@@ -39,13 +39,11 @@ import Testing
     for seed: UInt64 in 0..<15 {
       var generator = SplitMix64(seed: seed)
       let problem = RandomProblems.make(shape, using: &generator)
-      let expected = BruteForceSolver(problem: problem).solve(.diverse(4))
       let actual = AnyOrderSolver(problem: problem).solve(.diverse(4))
-      #expect(
-        actual.plans.map(\.objective).enumerated().allSatisfy { index, objective in
-          abs(objective - expected.plans[index].objective) < 1e-9
-        } && actual.plans.count == expected.plans.count, "seed \(seed)")
-      let allowed = problem.categories.count / 2
+      let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: actual.plans, count: 4)
+      #expect(flaw == nil, "seed \(seed)")
+      // Fewer than half of a plan's places in common, counted here on its own.
+      let allowed = (problem.categories.count - 1) / 2
       for (index, plan) in actual.plans.enumerated() {
         let places = Set(plan.plan.places)
         #expect(problem.isFeasible(plan.plan), "seed \(seed)")
@@ -59,13 +57,13 @@ import Testing
   }
 
   @Test func heuristicFallbackPlansInOneOrder() throws {
-    let shape = RandomProblems.Shape(categories: 5, placesPerCategory: 6, anyOrder: true)
+    let shape = RandomProblems.Shape(categories: 5, placesPerCategory: 6, order: .any)
     for seed: UInt64 in 0..<5 {
       var generator = SplitMix64(seed: seed)
       let problem = RandomProblems.make(shape, using: &generator)
       let exact = AnyOrderSolver(problem: problem).solve(.top(1))
       let fallback = AnyOrderSolver(problem: problem, maxCells: 16).solve(.top(3))
-      #expect(fallback.solver == "any-order-heuristic" && !fallback.optimal, "seed \(seed)")
+      #expect(fallback.solver == .anyOrderHeuristic && !fallback.optimal, "seed \(seed)")
       let best = try #require(fallback.plans.first, "seed \(seed)")
       #expect(problem.isFeasible(best.plan), "seed \(seed)")
       let optimum = try #require(exact.plans.first?.objective, "seed \(seed)")
@@ -77,20 +75,22 @@ import Testing
   }
 
   @Test func aSearchOutOfTimeHandsOverAndSaysSo() throws {
-    // Twelve categories of ten places: diverse alternatives take long to
-    // prove, and a short limit hands over to the heuristic (after the plans
-    // proven by then), which must still give valid, diverse plans.
-    let shape = RandomProblems.Shape(categories: 12, placesPerCategory: 10, anyOrder: true)
+    // A time limit already passed: the exact table gives up at once and the
+    // heuristic, which must still give valid, diverse plans, says it proved
+    // nothing.
+    let shape = RandomProblems.Shape(categories: 12, placesPerCategory: 10, order: .any)
     var generator = SplitMix64(seed: 11)
     let problem = RandomProblems.make(shape, using: &generator)
     let exact = AnyOrderSolver(problem: problem).solve(.top(1))
-    let solution = AnyOrderSolver(problem: problem, timeLimit: .milliseconds(300))
+    let solution = AnyOrderSolver(problem: problem, options: SolveOptions(timeLimit: .zero))
       .solve(.diverse(5))
     #expect(!solution.optimal, "seed 11")
-    #expect(solution.plans.count == 5, "seed 11")
+    #expect(!solution.plans.isEmpty, "seed 11")
+    #expect(solution.plans.count == 5 || !solution.complete, "seed 11")
     let optimum = try #require(exact.plans.first?.objective)
     #expect(solution.plans.allSatisfy { $0.objective <= optimum + 1e-9 }, "seed 11")
-    let allowed = problem.categories.count / 2
+    // Fewer than half of a plan's places in common.
+    let allowed = (problem.categories.count - 1) / 2
     for (j, plan) in solution.plans.enumerated() {
       #expect(problem.isFeasible(plan.plan), "seed 11, plan \(j + 1)")
       for earlier in solution.plans[..<j] {
@@ -104,7 +104,7 @@ import Testing
       origin: Coordinate(lat: 60, lon: 25), categories: ["park", "museum"],
       places: [
         Place(id: "a", name: "A", categories: ["park"], coordinate: Coordinate(lat: 60, lon: 25.01))
-      ], anyOrder: true)
+      ], order: .any)
     let solution = AnyOrderSolver(problem: problem).solve(.top(3))
     #expect(solution.plans.isEmpty)
     #expect(solution.reason?.contains("museum") == true)
@@ -119,7 +119,7 @@ import Testing
         Place(id: "both", name: "B", categories: ["park", "museum"], coordinate: origin, score: 5),
         Place(id: "park", name: "P", categories: ["park"], coordinate: origin, score: 1),
         Place(id: "museum", name: "M", categories: ["museum"], coordinate: origin, score: 2),
-      ], anyOrder: true)
+      ], order: .any)
     let best = try #require(AnyOrderSolver(problem: problem).solve(.top(1)).plans.first)
     #expect(Set(best.plan.places) == [0, 2])
     #expect(abs(best.objective - 7) < 1e-9)

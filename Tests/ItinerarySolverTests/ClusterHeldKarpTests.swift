@@ -1,4 +1,5 @@
-import TestSupport
+import ItineraryCore
+import ItineraryWorkloads
 import Testing
 
 @testable import ItinerarySolver
@@ -74,7 +75,8 @@ import Testing
     for seed: UInt64 in 0..<20 {
       let instance = try #require(
         Self.randomInstance(clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
-      let result = GTSPHeuristic(instance: instance).solve(seed: seed, timeLimit: .seconds(5))
+      let result = GTSPHeuristic(instance: instance).solve(
+        seed: seed, until: Deadline(after: .seconds(5)))
       #expect(instance.isFeasible(result.tour.nodes), "seed \(seed)")
       #expect(result.tour.cost == Self.bruteForce(instance), "seed \(seed)")
       #expect(!result.tour.optimal)
@@ -84,15 +86,16 @@ import Testing
   @Test func heuristicIsDeterministicForASeed() throws {
     let instance = try #require(Self.randomInstance(clusters: 12, symmetric: false, seed: 7))
     let heuristic = GTSPHeuristic(instance: instance)
-    let first = heuristic.solve(seed: 3, timeLimit: .seconds(30))
-    let second = heuristic.solve(seed: 3, timeLimit: .seconds(30))
+    let first = heuristic.solve(seed: 3, until: Deadline(after: .seconds(30)))
+    let second = heuristic.solve(seed: 3, until: Deadline(after: .seconds(30)))
     #expect(first.tour == second.tour && first.iterations == second.iterations)
   }
 
   @Test func tooLargeATableIsRefused() throws {
     let instance = try #require(Self.randomInstance(clusters: 6, symmetric: false, seed: 1))
     #expect(ClusterHeldKarp.solve(instance, maxCells: 8) == nil)
-    let result = GTSPSolver.solve(instance, timeLimit: .seconds(5), maxCells: 8)
+    let result = GTSPSolver.solve(
+      instance, options: SolveOptions(timeLimit: .seconds(5)), maxCells: 8)
     #expect(!result.tour.optimal && !result.exactCompleted)
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
-import TestSupport
+import ItineraryWorkloads
 
 extension Suite {
   /// The any-order solver on seeded random requests, then the GTSP solver on
@@ -102,7 +102,7 @@ extension Suite {
   ) -> [String: Double] {
     let (ordered, seed) = Workloads.random(categories: k, perCategory: n)
     var problem = ordered
-    problem.anyOrder = true
+    problem.order = .any
     let nodes = 1 + problem.eligiblePlaces().map(\.count).reduce(0, +)
     let cells = (1 << k) * nodes
     var medians: [String: Double] = [:]
@@ -223,7 +223,7 @@ extension Suite {
             return work
           }
         ) {
-          GTSPSolver.solve(instance, timeLimit: gtspTimeLimit, seed: seed)
+          GTSPSolver.solve(instance, options: SolveOptions(timeLimit: gtspTimeLimit, seed: seed))
         }
         guard let result else { continue }
         if !instance.isFeasible(result.tour.nodes)
@@ -241,7 +241,7 @@ extension Suite {
       noteInstance(&bench, instanceRuns)
       runs += instanceRuns
     }
-    noteSummary(&bench, runs, seconds: seconds(clock.now - start))
+    noteSummary(&bench, runs, seconds: (clock.now - start).seconds)
     drawGTSPLIBChart(&bench, runs)
   }
 
@@ -316,9 +316,5 @@ extension Suite {
     } catch {
       bench.note("cannot write \(url.path): \(error)")
     }
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
   }
 }

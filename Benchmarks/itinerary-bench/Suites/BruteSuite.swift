@@ -1,3 +1,4 @@
+import ItineraryCore
 import ItinerarySolver
 
 extension Suite {
@@ -9,7 +10,7 @@ extension Suite {
     xAxis: "candidates per category n", perUnit: "plans",
     chartStyle: { record in
       guard let k = record.parameters["k"].flatMap({ Int($0) }) else { return nil }
-      return (color: k - 2, dashed: record.solver == "ordered-dp")
+      return (color: k - 2, dashed: record.solver == SolverID.orderedDP.rawValue)
     },
     run: { bench in
       let sizes: [(k: Int, ns: [Int])] =
@@ -21,13 +22,15 @@ extension Suite {
           let (problem, seed) = Workloads.random(categories: k, perCategory: n)
           let parameters = ["k": "\(k)", "seed": "\(seed)", "selection": "best"]
           let brute = bench.measure(
-            series: "brute k=\(k)", solver: "brute-force", n: n, parameters: parameters,
+            series: "brute k=\(k)", solver: SolverID.bruteForce.rawValue, n: n,
+            parameters: parameters,
             work: \.work
           ) {
             BruteForceSolver(problem: problem).solve(.top(1))
           }
           let ordered = bench.measure(
-            series: "ordered k=\(k)", solver: "ordered-dp", n: n, parameters: parameters,
+            series: "ordered k=\(k)", solver: SolverID.orderedDP.rawValue, n: n,
+            parameters: parameters,
             work: \.work
           ) {
             OrderedSolver(problem: problem).solve(.top(1))

@@ -1,7 +1,8 @@
 import Foundation
 import ItineraryCore
+import ItineraryLoopback
 import ItineraryPlaces
-import TestSupport
+import ItineraryWorkloads
 
 extension Suite {
   /// The fetch stage over real HTTP (libcurl to the loopback server of

@@ -20,7 +20,7 @@ extension Suite {
     xAxis: "candidates per category n", perUnit: nil,
     chartStyle: { record in
       guard let k = record.parameters["k"].flatMap({ Int($0) }) else { return nil }
-      return (color: k - 2, dashed: record.solver == "ordered-dp")
+      return (color: k - 2, dashed: record.solver == SolverID.orderedDP.rawValue)
     },
     run: { bench in
       let ks = bench.options.quick ? [3] : Array(2...6)
@@ -35,7 +35,8 @@ extension Suite {
       }
       let target = (k: 5, n: 200)
       let measured = bench.result.records.contains {
-        $0.solver == "glpk" && $0.parameters["k"] == "\(target.k)" && $0.n == target.n
+        $0.solver == SolverID.glpk.rawValue && $0.parameters["k"] == "\(target.k)"
+          && $0.n == target.n
       }
       if !bench.options.quick, !measured {
         measureGLPKAndDP(&bench, k: target.k, n: target.n)
@@ -68,7 +69,7 @@ extension Suite {
     let glpk: Record
     do {
       glpk = try bench.measure(
-        series: "glpk k=\(k)", solver: "glpk", n: n, parameters: parameters,
+        series: "glpk k=\(k)", solver: SolverID.glpk.rawValue, n: n, parameters: parameters,
         budgetSeconds: glpkBudgetSeconds,
         work: { objective in
           glpkObjective = objective
@@ -82,7 +83,7 @@ extension Suite {
       return nil
     }
     let dp = bench.measure(
-      series: "dp k=\(k)", solver: "ordered-dp", n: n, parameters: parameters,
+      series: "dp k=\(k)", solver: SolverID.orderedDP.rawValue, n: n, parameters: parameters,
       work: { solution in
         dpObjective = solution.plans.first?.objective
         return solution.work

@@ -53,7 +53,7 @@ extension Suite {
     let prefix = extra["city"].map { "\($0) " } ?? ""
     for (name, selection) in [("best", Selection.top(1)), ("top-10", Selection.top(10))] {
       bench.measure(
-        series: "\(prefix)\(name) k=\(k)", solver: "ordered-dp", n: n,
+        series: "\(prefix)\(name) k=\(k)", solver: SolverID.orderedDP.rawValue, n: n,
         parameters: extra.merging(["k": "\(k)", "selection": name]) { $1 }, work: \.work
       ) {
         OrderedSolver(problem: problem).solve(selection)

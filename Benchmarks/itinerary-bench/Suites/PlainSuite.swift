@@ -11,7 +11,7 @@ extension Suite {
     xAxis: "candidates per category n", perUnit: "distances",
     chartStyle: { record in
       guard let k = record.parameters["k"].flatMap({ Int($0) }) else { return nil }
-      return (color: k / 4, dashed: record.solver == "ordered-dp")
+      return (color: k / 4, dashed: record.solver == SolverID.orderedDP.rawValue)
     },
     run: { bench in
       let ks = bench.options.quick ? [6] : [2, 6]
@@ -27,7 +27,8 @@ extension Suite {
             PlainLayeredDP.bestRelaxedObjective(problem)
           }
           let ordered = bench.measure(
-            series: "ordered k=\(k)", solver: "ordered-dp", n: n, parameters: parameters,
+            series: "ordered k=\(k)", solver: SolverID.orderedDP.rawValue, n: n,
+            parameters: parameters,
             work: \.work
           ) {
             OrderedSolver(problem: problem).solve(.top(1))

@@ -1,7 +1,6 @@
 import Foundation
 import ItineraryCore
 import ItineraryStore
-import TestSupport
 
 extension Suite {
   /// Radius queries over a million places (R*Tree prefilter, exact

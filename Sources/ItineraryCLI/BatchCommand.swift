@@ -1,0 +1,66 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlanning
+
+/// `itinerary batch [IN.jsonl|-]`: JSON Lines in, one answer a line out, on
+/// every core.
+enum BatchCommand {
+  static let command = Command(
+    name: "batch",
+    usage: ["batch [options] [IN.jsonl|-]"],
+    summary: "plan JSON Lines, one request a line, on every core",
+    description: """
+      Answers one request a line (a plan request or an instance, docs/reference.md)
+      with one answer a line, in the same order: {"id", "line", "result"} or
+      {"id", "line", "error": {"exitCode", "message"}}. A bad line never stops
+      the batch; every answer line is written whole. The exit code is 0 when
+      every line was answered, errors included.
+      """,
+    options: [Options.output, Options.jobs, Options.resume],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    if arguments.positionals.count > 1 {
+      throw ItineraryError(.usage, "batch: expected at most one input file")
+    }
+    let input = arguments.positionals.first ?? "-"
+    let output = arguments.string(Options.output) ?? "-"
+    let jobs = try arguments.integer(Options.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
+    if !(1...1024).contains(jobs) {
+      throw ItineraryError(.usage, "batch: --jobs must be within 1...1024, got \(jobs)")
+    }
+    let resume = arguments.has(Options.resume)
+    if resume && output == "-" {
+      throw ItineraryError(.usage, "batch: --resume needs an output file (-o FILE)")
+    }
+    let source = try BatchFiles.openInput(input)
+    defer { if source.descriptor != STDIN_FILENO { close(source.descriptor) } }
+    let sink = try BatchFiles.openOutput(output, resume: resume)
+    defer { if sink.descriptor != STDOUT_FILENO { close(sink.descriptor) } }
+    let runner = BatchRunner(
+      pipeline: PlanningPipeline(environment: context.environment), jobs: jobs,
+      answered: sink.answered)
+    let display = BatchProgressDisplay(
+      terminal: context.terminal, totalBytes: source.size, interactive: isatty(STDERR_FILENO) == 1)
+    let summary = try runner.run(
+      LineReader(descriptor: source.descriptor),
+      write: { line throws(ItineraryError) in
+        if output == "-" {
+          context.terminal.write(String(decoding: line, as: UTF8.self))
+        } else {
+          try BatchFiles.write(line, to: sink.descriptor)
+        }
+      },
+      progress: display.show)
+    display.finish(summary)
+    return 0
+  }
+}
+
+extension Options {
+  static let jobs = Option.value("jobs", "N", "workers answering at once (default: every core)")
+  static let resume = Option.flag(
+    "resume", "skip the lines whose answers the output file already holds, and append")
+}

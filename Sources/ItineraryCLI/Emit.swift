@@ -1,0 +1,36 @@
+import Foundation
+import ItineraryCore
+import ItineraryOutput
+import ItineraryPlanning
+
+/// Where a command's data goes: standard output, or a file written whole
+/// (`-o FILE`; `-o -` is standard output).
+enum Emit {
+  static func data(_ data: Data, to path: String?, terminal: Terminal) throws(ItineraryError) {
+    guard let path, path != "-" else {
+      terminal.write(String(decoding: data, as: UTF8.self))
+      return
+    }
+    try OutputFile.write(data, to: path)
+    terminal.writeError("wrote \(path)\n")
+  }
+
+  /// Prints a response in `format`, then fails if GLPK disagreed with it.
+  static func response(
+    _ response: PlanResponse, format: OutputFormat, to path: String?, terminal: Terminal
+  ) throws(ItineraryError) -> Int32 {
+    try data(format.render(response), to: path, terminal: terminal)
+    if let disagreement = response.disagreement { throw disagreement }
+    return 0
+  }
+}
+
+extension Terminal {
+  /// Tells the person what the pipeline does: info as it is, warnings marked.
+  func notice(_ notice: Notice) {
+    switch notice.level {
+    case .info: writeError("\(notice.text)\n")
+    case .warning: writeError("warning: \(notice.text)\n")
+    }
+  }
+}

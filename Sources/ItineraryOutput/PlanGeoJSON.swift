@@ -1,0 +1,86 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlanning
+
+/// Plans as an RFC 7946 GeoJSON `FeatureCollection`, for any map: one
+/// `LineString` per plan from the start through its stops (and back on a
+/// round trip), one `Point` per stop. Coordinates are `[lon, lat]`.
+public enum PlanGeoJSON {
+  struct Collection: Encodable {
+    var type = "FeatureCollection"
+    var features: [Feature]
+  }
+
+  struct Feature: Encodable {
+    var type = "Feature"
+    var geometry: Geometry
+    var properties: Properties
+  }
+
+  enum Geometry: Encodable {
+    case point(Coordinate)
+    case line([Coordinate])
+
+    enum Keys: String, CodingKey { case type, coordinates }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Keys.self)
+      switch self {
+      case .point(let point):
+        try container.encode("Point", forKey: .type)
+        try container.encode([point.lon, point.lat], forKey: .coordinates)
+      case .line(let points):
+        try container.encode("LineString", forKey: .type)
+        try container.encode(points.map { [$0.lon, $0.lat] }, forKey: .coordinates)
+      }
+    }
+  }
+
+  /// The properties of a plan's line or of a stop's point.
+  struct Properties: Encodable {
+    var rank: Int
+    // A plan's line.
+    var objective: Double?
+    var distanceKm: Double?
+    var durationMinutes: Double?
+    var roundTrip: Bool?
+    var distances: String?
+    // A stop's point.
+    var order: Int?
+    var id: String?
+    var name: String?
+    var category: String?
+    var score: Double?
+    var legKm: Double?
+    var legMinutes: Double?
+    var openingHours: String?
+    var photoURL: String?
+  }
+
+  /// - Complexity: O(total number of stops).
+  public static func encode(_ response: PlanResponse) throws(ItineraryError) -> Data {
+    var features: [Feature] = []
+    for plan in response.plans {
+      var line = [response.origin] + plan.stops.map(\.coordinate)
+      if response.roundTrip { line.append(response.origin) }
+      features.append(
+        Feature(
+          geometry: .line(line),
+          properties: Properties(
+            rank: plan.rank, objective: plan.objective, distanceKm: plan.distanceKm,
+            durationMinutes: plan.durationMinutes, roundTrip: response.roundTrip,
+            distances: response.distances.rawValue)))
+      for (index, stop) in plan.stops.enumerated() {
+        features.append(
+          Feature(
+            geometry: .point(stop.coordinate),
+            properties: Properties(
+              rank: plan.rank, order: index + 1, id: stop.id, name: stop.name,
+              category: stop.category, score: stop.score, legKm: stop.legKm,
+              legMinutes: stop.legMinutes, openingHours: stop.openingHours,
+              photoURL: stop.photoURL)))
+      }
+    }
+    return try ResponseJSON.encode(Collection(features: features))
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlanning
+
+/// Plans as a table a person reads in a terminal: what was asked, then per
+/// plan its rank and totals and each stop with its category, score, leg
+/// distance and time.
+public enum PlanTable {
+  /// - Complexity: O(total number of stops).
+  public static func render(_ response: PlanResponse) -> String {
+    let units = response.request.plan?.units ?? .metric
+    var lines = [heading(response), ""]
+    for plan in response.plans {
+      lines.append(
+        "#\(plan.rank)  objective \(String(format: "%.3f", plan.objective))  "
+          + "\(units.format(km: plan.distanceKm))  \(duration(plan.durationMinutes))"
+          + " \(response.mode.verb)\(response.distances == .osrm ? " by road" : "")")
+      var rows: [[String]] = []
+      for (index, stop) in plan.stops.enumerated() {
+        rows.append([
+          "  \(index + 1).", TerminalText.clean(stop.name), stop.category,
+          String(format: "%.2f", stop.score), units.format(km: stop.legKm),
+          duration(stop.legMinutes),
+        ])
+      }
+      if let back = plan.returnKm {
+        rows.append([
+          "  ", "back to the start", "", "", units.format(km: back),
+          duration(plan.returnMinutes ?? 0),
+        ])
+      }
+      lines += align(rows, rightAligned: [3, 4, 5])
+      lines.append("")
+    }
+    if let verify = response.verify {
+      lines.append("verify (\(verify.solver)): \(verificationWords(verify))")
+      lines.append("")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `agrees (objective 11.873)`, or why not.
+  static func verificationWords(_ verify: PlanResponse.VerifyReport) -> String {
+    let objective = verify.objective.map { "objective \(String(format: "%.3f", $0))" }
+    if verify.agrees { return "agrees" + (objective.map { " (\($0))" } ?? " (no plan)") }
+    return verify.note ?? "disagrees"
+  }
+
+  /// What was asked: `restaurant > park > art from 60.1699,24.9384 (embedded
+  /// city: central Helsinki), 0.50 points a km`.
+  static func heading(_ response: PlanResponse) -> String {
+    let stops =
+      response.anyOrder
+      ? response.categories.joined(separator: ", ") + " in any order"
+      : response.categories.joined(separator: " > ")
+    let source = response.provider.map { " (\($0.description))" } ?? ""
+    let trip = response.roundTrip ? " and back" : ""
+    let price = String(format: "%.2f", response.distanceWeight)
+    return "\(stops) from \(response.origin)\(trip)\(source), \(price) points a km"
+  }
+
+  /// Minutes as `7 min` or `1 h 05 min`.
+  static func duration(_ minutes: Double) -> String {
+    guard minutes.isFinite, minutes < 1e9 else { return "-" }
+    let whole = Int(minutes.rounded())
+    return whole < 60 ? "\(whole) min" : "\(whole / 60) h \(String(format: "%02d", whole % 60)) min"
+  }
+
+  /// Pads each column to its widest cell; names longer than 40 characters are cut.
+  private static func align(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+    let cells = rows.map { row in
+      row.enumerated().map { column, cell in
+        column == 1 && cell.count > 40
+          ? cell.prefix(39).trimmingCharacters(in: .whitespaces) + "…" : cell
+      }
+    }
+    let widths = (0..<(cells.first?.count ?? 0)).map { column in
+      cells.map { $0[column].count }.max() ?? 0
+    }
+    return cells.map { row in
+      let line = row.enumerated().map { column, cell in
+        let padding = String(repeating: " ", count: widths[column] - cell.count)
+        return rightAligned.contains(column) ? padding + cell : cell + padding
+      }.joined(separator: "  ")
+      return String(line.reversed().drop { $0 == " " }.reversed())
+    }
+  }
+}
+
+extension TravelMode {
+  /// The word for moving this way, after a duration: `25 min walking`.
+  var verb: String {
+    switch self {
+    case .walk: "walking"
+    case .bike: "cycling"
+    case .drive: "driving"
+    }
+  }
+}
+
+extension DistanceUnit {
+  /// `km` in this unit, with its symbol.
+  func format(km: Double) -> String {
+    switch self {
+    case .metric: String(format: "%.2f km", km)
+    case .imperial: String(format: "%.2f mi", km / Self.kmPerMile)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import ItineraryCore
+
+/// The documented defaults of requests, named once.
+public enum Defaults {
+  /// Plans shown.
+  public static let top = 3
+  /// The most plans one request may ask for: more is never what a person
+  /// reads, and bounds the search.
+  public static let maxTop = 1000
+  /// Places a live provider is asked for per category.
+  public static let perCategory = 50
+  /// The most places a live provider may be asked for per category.
+  public static let maxPerCategory = 240
+  /// Seconds the solver may take.
+  public static let timeLimit = 10.0
+  /// Seconds GLPK may take for `verify`.
+  public static let verifyTimeLimit = 60.0
+  /// The longest any time limit may be: a day.
+  public static let maxSeconds = 86_400.0
+  /// The largest radius that means anything on the Earth, in kilometres.
+  public static let maxRadiusKm = 20_050.0
+  /// The fastest travel speed accepted, in km/h, and the slowest.
+  public static let speedKmh = 0.1...1_000.0
+
+  /// How far from the start candidates are looked for, by default.
+  public static func radiusKm(_ mode: TravelMode) -> Double {
+    switch mode {
+    case .walk: 3
+    case .bike: 10
+    case .drive: 25
+    }
+  }
+}

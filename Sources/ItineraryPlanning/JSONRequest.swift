@@ -1,0 +1,118 @@
+import Foundation
+import ItineraryCore
+import ItineraryFormats
+
+/// A request as JSON, the shape batch lines and HTTP bodies share: a plan
+/// request (`{"plan": {...}}`) or an instance with its settings
+/// (`{"instance": {...}, "top": 3, "diverse": true}`), with an optional `id`.
+public enum JSONRequest: Sendable {
+  case plan(PlanRequest)
+  case solve(SolveRequest)
+
+  /// Reads one request.
+  ///
+  /// - Parameter source: what errors name (`line 3`).
+  /// - Throws: `.data` for JSON that does not parse or an instance that is
+  ///   not one; `.usage` for an unknown key or a value of the wrong type,
+  ///   naming the key and suggesting the nearest known one.
+  /// - Complexity: O(size of the request).
+  public static func decode(_ object: [String: Any], source: String) throws(ItineraryError)
+    -> JSONRequest
+  {
+    let outer = Set(object.keys).subtracting(["id"])
+    if object["plan"] != nil {
+      try refuseUnknown(outer, known: ["plan"], at: source)
+      guard let plan = object["plan"] as? [String: Any] else {
+        throw ItineraryError(.usage, "\(source): plan: expected an object")
+      }
+      try refuseUnknown(Set(plan.keys), known: PlanRequest.keys, at: "\(source): plan")
+      return .plan(try typed(PlanRequest.self, from: plan, at: "\(source): plan"))
+    }
+    guard let instance = object["instance"] else {
+      throw ItineraryError(.usage, "\(source): expected a \"plan\" or an \"instance\"")
+    }
+    try refuseUnknown(outer, known: ["instance"] + SolveSettings.keys, at: source)
+    var settingsObject = object
+    settingsObject["id"] = nil
+    settingsObject["instance"] = nil
+    var settings = try typed(SolveSettings.self, from: settingsObject, at: source)
+    settings.source = nil
+    let data: Data
+    do {
+      data = try JSONSerialization.data(withJSONObject: instance, options: .fragmentsAllowed)
+    } catch {
+      throw ItineraryError(.data, "\(source): instance: expected an object")
+    }
+    let problem = try InstanceFile.decode(data, source: "\(source): instance")
+    return .solve(SolveRequest(instance: problem, settings: settings))
+  }
+
+  /// Parses one JSON object, with its `id` (any JSON value, or `nil`).
+  public static func parse(_ data: Data, source: String) throws(ItineraryError) -> [String: Any] {
+    let parsed: Any
+    do {
+      parsed = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+    } catch {
+      throw ItineraryError(.data, "\(source): malformed JSON")
+    }
+    guard let object = parsed as? [String: Any] else {
+      throw ItineraryError(.data, "\(source): expected a JSON object")
+    }
+    return object
+  }
+
+  private static func refuseUnknown(_ keys: Set<String>, known: [String], at source: String)
+    throws(ItineraryError)
+  {
+    for key in keys.sorted() where !known.contains(key) {
+      throw ItineraryError(
+        .usage, "\(source): unknown key '\(key)'\(NearestWord.hint(key, among: known))")
+    }
+  }
+
+  /// A value decoded from a JSON object, its errors naming the key.
+  private static func typed<T: Decodable>(_: T.Type, from object: [String: Any], at source: String)
+    throws(ItineraryError) -> T
+  {
+    do {
+      let data = try JSONSerialization.data(withJSONObject: object)
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch let DecodingError.typeMismatch(type, context) {
+      throw ItineraryError(.usage, "\(source).\(path(context)): expected \(describe(type))")
+    } catch let DecodingError.valueNotFound(type, context) {
+      throw ItineraryError(.usage, "\(source).\(path(context)): expected \(describe(type))")
+    } catch let DecodingError.keyNotFound(key, context) {
+      let prefix = context.codingPath.isEmpty ? "" : "\(path(context))."
+      throw ItineraryError(.usage, "\(source).\(prefix)\(key.stringValue): missing")
+    } catch let DecodingError.dataCorrupted(context) {
+      throw ItineraryError(.usage, "\(source).\(path(context)): \(context.debugDescription)")
+    } catch {
+      throw ItineraryError(.usage, "\(source): cannot read the request")
+    }
+  }
+
+  private static func path(_ context: DecodingError.Context) -> String {
+    context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+      .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+  }
+
+  private static func describe(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type: "a whole number"
+    case is Double.Type: "a number"
+    case is Bool.Type: "true or false"
+    case is String.Type: "a string"
+    default: "a value of another type"
+    }
+  }
+}
+
+extension PlanningPipeline {
+  /// Answers a JSON request as `plan` or `solve` would.
+  public func answer(_ request: JSONRequest) throws(ItineraryError) -> PlanResponse {
+    switch request {
+    case .plan(let plan): try self.plan(plan)
+    case .solve(let solve): try self.solve(solve)
+    }
+  }
+}

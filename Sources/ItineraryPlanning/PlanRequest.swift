@@ -1,0 +1,75 @@
+import ItineraryCore
+import ItineraryPlaces
+
+/// What a person asks `plan` for: categories around a start point, where the
+/// places come from, how to move and what to show. Every key is the `plan`
+/// flag of the same name in camelCase (`--round-trip` is `roundTrip`), so a
+/// command line, a batch line and an HTTP body say the same thing the same way.
+///
+/// Absent values take the documented defaults when the request is planned;
+/// a response echoes the request as it was given, so it reads back and
+/// plans again to the same answer.
+public struct PlanRequest: Codable, Sendable, Equatable {
+  /// Category words in visiting order (names or aliases of the vocabulary).
+  public var categories: [String]
+  /// The start point; absent: `near`, else the embedded city's centre.
+  public var at: Coordinate?
+  /// A place name to start at, found with a geocoder.
+  public var near: String?
+  /// Where candidates come from; absent: the embedded city when the start
+  /// lies in it, else OpenStreetMap.
+  public var provider: ProviderID?
+  /// Places fetched per category from a live provider.
+  public var perCategory: Int?
+  public var noCache: Bool?
+  public var refresh: Bool?
+  public var allowPartial: Bool?
+  /// Seconds to connect to a service, and for a whole request.
+  public var connectTimeout: Double?
+  public var timeout: Double?
+  /// How many plans.
+  public var top: Int?
+  /// The K best plans, however alike (the default is diverse alternatives).
+  public var exact: Bool?
+  /// Diverse alternatives, the default of `plan`; says so explicitly.
+  public var diverse: Bool?
+  public var roundTrip: Bool?
+  public var anyOrder: Bool?
+  public var mode: TravelMode?
+  /// Travel speed in km/h; absent: the mode's.
+  public var speed: Double?
+  public var distances: Distances?
+  public var distanceWeight: Double?
+  /// Candidates within this many kilometres of the start.
+  public var radius: Double?
+  public var units: DistanceUnit?
+  public var verify: Bool?
+  public var verifyTimeLimit: Double?
+  /// Seconds the solver may take, and its seed.
+  public var timeLimit: Double?
+  public var seed: Int?
+
+  public init(categories: [String]) { self.categories = categories }
+
+  /// Every key a request may hold, for messages that suggest the nearest one.
+  public static let keys = [
+    "categories", "at", "near", "provider", "perCategory", "noCache", "refresh",
+    "allowPartial", "connectTimeout", "timeout", "top", "exact", "diverse", "roundTrip",
+    "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
+    "verifyTimeLimit", "timeLimit", "seed",
+  ]
+}
+
+/// How legs are measured: on the great circle (the default), or by road.
+public enum Distances: String, Codable, Sendable, CaseIterable {
+  case straight, osrm
+}
+
+/// Kilometres or miles, for what people read; files keep kilometres.
+public enum DistanceUnit: String, Codable, Sendable, CaseIterable {
+  case metric, imperial
+
+  public static let kmPerMile = 1.609344
+}
+
+extension TravelMode: Codable {}

@@ -1,0 +1,103 @@
+import ItineraryCore
+
+/// What a request is answered with: the plans, each stop materialized with
+/// its place and leg, how they were found, and the request itself, so that a
+/// saved response says what it answers and decodes back.
+///
+/// Its JSON is the output of `plan --format json` and `solve`.
+public struct PlanResponse: Codable, Sendable, Equatable {
+  public struct Stop: Codable, Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var category: String
+    public var lat: Double
+    public var lon: Double
+    public var score: Double
+    /// The leg that arrives here, from the start or the stop before.
+    public var legKm: Double
+    public var legMinutes: Double
+    public var address: String?
+    public var openingHours: String?
+    public var photoURL: String?
+
+    public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
+  }
+
+  public struct Plan: Codable, Sendable, Equatable {
+    public var rank: Int
+    public var objective: Double
+    /// The contract's `D`, the way back included on a round trip.
+    public var distanceKm: Double
+    public var durationMinutes: Double
+    public var stops: [Stop]
+    /// The way back to the start, on a round trip.
+    public var returnKm: Double?
+    public var returnMinutes: Double?
+  }
+
+  public struct SolverReport: Codable, Sendable, Equatable {
+    public var name: String
+    public var millis: Double
+    /// Whether every plan is proven to be what was asked.
+    public var optimal: Bool
+    /// Whether the solver ran to its end: `false` when its time limit
+    /// stopped it, the plans being those found by then.
+    public var complete: Bool
+    /// Work counters that explain the running time.
+    public var work: [String: Int]
+  }
+
+  public struct VerifyReport: Codable, Sendable, Equatable {
+    /// `agreed`, `disagreed`, or `unverified` (GLPK ran out of time).
+    public enum Status: String, Codable, Sendable {
+      case agreed, disagreed, unverified
+    }
+
+    public var solver: String
+    /// GLPK's objective for the best plan, when it found one in time.
+    public var objective: Double?
+    /// Whether every plan is verified.
+    public var agrees: Bool
+    public var status: Status
+    /// Why not, in words.
+    public var note: String?
+  }
+
+  /// The request as it was given (plan requests) or its settings without
+  /// the places (instance requests).
+  public var request: RequestEcho
+  /// What was planned, with every default resolved.
+  public var origin: Coordinate
+  public var categories: [String]
+  public var anyOrder: Bool
+  public var roundTrip: Bool
+  public var distanceWeight: Double
+  public var mode: TravelMode
+  public var speedKmh: Double
+  /// `straight` (great circle) or `osrm` (by road).
+  public var distances: Distances
+  /// Where the places came from, when a provider was asked.
+  public var provider: ProviderReport?
+  public var plans: [Plan]
+  /// Why there is no plan, when there is none.
+  public var reason: String?
+  public var solver: SolverReport
+  public var verify: VerifyReport?
+}
+
+/// The request a response answers.
+public struct RequestEcho: Codable, Sendable, Equatable {
+  public var plan: PlanRequest?
+  public var solve: SolveSettings?
+
+  public init(plan: PlanRequest) { self.plan = plan }
+  public init(solve: SolveSettings) { self.solve = solve }
+}
+
+/// Which provider served the places, in words and by id.
+public struct ProviderReport: Codable, Sendable, Equatable {
+  public var id: String
+  /// `embedded city: central Helsinki`, `overpass`.
+  public var description: String
+  public var places: Int
+}

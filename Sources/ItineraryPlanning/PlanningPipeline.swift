@@ -1,0 +1,105 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlaces
+import ItinerarySolver
+
+/// The one way from a request to a response, for every front end: start
+/// point, candidates (the embedded city or a live provider), road distances,
+/// the problem, the solver, the GLPK cross-check, and the response.
+///
+/// It never writes to a terminal: what a person should be told goes to
+/// `notify`, and every failure is an `ItineraryError` with its exit code.
+public struct PlanningPipeline: Sendable {
+  /// API keys and `ITINERARY_*` settings.
+  public let environment: [String: String]
+  public let notify: @Sendable (Notice) -> Void
+  /// Trips the solver from another thread (a server whose client left).
+  public let cancellation: Cancellation?
+
+  public init(
+    environment: [String: String], cancellation: Cancellation? = nil,
+    notify: @escaping @Sendable (Notice) -> Void = { _ in }
+  ) {
+    self.environment = environment
+    self.cancellation = cancellation
+    self.notify = notify
+  }
+
+  /// Plans a request: the best plans around its start point.
+  ///
+  /// - Throws: `.usage` for a bad value, `.data` for an unknown category,
+  ///   `.unavailable` when a service fails, `.failure` when no plan exists
+  ///   (no candidate of a category within reach, or no plan at all).
+  /// - Complexity: that of the fetch and of the solver chosen.
+  public func plan(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
+    try request.validate()
+    let categories = try CategoryWords.resolve(request.categories)
+    let mode = request.mode ?? .walk
+    let radius = request.radius ?? Defaults.radiusKm(mode)
+    let services = LazyServices(request: request, environment: environment, notify: notify)
+    let origin = try StartPoint.resolve(request, services: services, notify: notify)
+    let source = try CandidateSource.choose(request.provider, origin: origin)
+    let candidates = try source.candidates(
+      categories, around: origin, radiusKm: radius, request: request, services: services,
+      notify: notify)
+    var places = candidates.places
+    var roads: RoadTable?
+    if request.distances == .osrm {
+      places = RoadStep.keepBest(
+        places, categories: candidates.categories, limit: RoadStep.maxPoints - 1, notify: notify)
+      roads = try RoadStep.table(
+        origin: origin, places: places, mode: mode, services: services.get(), notify: notify)
+    }
+    let problem = Problem(
+      origin: origin, categories: candidates.categories, places: places,
+      distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight,
+      roundTrip: request.roundTrip ?? false, order: request.anyOrder == true ? .any : .given,
+      roads: roads)
+    let count = request.top ?? Defaults.top
+    let selection: Selection = request.exact == true ? .top(count) : .diverse(count)
+    let run = try SolveStep.run(
+      problem, selection, timeLimit: request.timeLimit, seed: request.seed,
+      cancellation: cancellation)
+    if run.solution.plans.isEmpty {
+      throw ItineraryError(.failure, "no plan: \(run.solution.reason ?? "no feasible plan")")
+    }
+    let verification =
+      request.verify == true
+      ? try VerifyStep.run(
+        problem, selection, run.solution, timeLimit: request.verifyTimeLimit, notify: notify)
+      : nil
+    return ResponseBuilder(
+      problem: problem, mode: mode, speedKmh: request.speed ?? mode.defaultSpeedKmh
+    ).response(
+      to: RequestEcho(plan: request), solution: run.solution, millis: run.millis,
+      verification: verification, provider: candidates.provider)
+  }
+
+  /// Solves an instance with the request's overrides: the contract's
+  /// offline, deterministic interface. No plan is an answer (`plans` empty,
+  /// with a reason), not an error.
+  ///
+  /// - Complexity: that of the solver chosen.
+  public func solve(_ request: SolveRequest) throws(ItineraryError) -> PlanResponse {
+    let settings = request.settings
+    try settings.validate()
+    var problem = request.instance
+    if settings.anyOrder == true { problem.order = .any }
+    if settings.roundTrip == true { problem.roundTrip = true }
+    if let weight = settings.distanceWeight { problem.distanceWeight = weight }
+    let count = settings.top ?? Defaults.top
+    let selection: Selection = settings.diverse == true ? .diverse(count) : .top(count)
+    let run = try SolveStep.run(
+      problem, selection, timeLimit: settings.timeLimit, seed: settings.seed,
+      cancellation: cancellation)
+    let verification =
+      settings.verify == true
+      ? try VerifyStep.run(
+        problem, selection, run.solution, timeLimit: settings.verifyTimeLimit, notify: notify)
+      : nil
+    return ResponseBuilder(problem: problem, mode: .walk, speedKmh: TravelMode.walk.defaultSpeedKmh)
+      .response(
+        to: RequestEcho(solve: settings), solution: run.solution, millis: run.millis,
+        verification: verification, provider: nil)
+  }
+}

@@ -1,0 +1,54 @@
+import ItineraryCore
+
+/// An instance to solve (`solve FILE`, a batch line's `instance`) with the
+/// settings that override the file's.
+public struct SolveRequest: Sendable {
+  public var instance: Problem
+  public var settings: SolveSettings
+
+  public init(instance: Problem, settings: SolveSettings = SolveSettings()) {
+    self.instance = instance
+    self.settings = settings
+  }
+}
+
+/// What may override an instance, and what it is called in messages: the
+/// keys are the flags of `solve` in camelCase, as for plan requests.
+public struct SolveSettings: Codable, Sendable, Equatable {
+  /// Where the instance came from (a path, `-`), for what a response says.
+  public var source: String?
+  public var top: Int?
+  /// Diverse alternatives instead of the K best (the default of `solve`).
+  public var diverse: Bool?
+  public var exact: Bool?
+  public var anyOrder: Bool?
+  public var roundTrip: Bool?
+  public var distanceWeight: Double?
+  public var verify: Bool?
+  public var verifyTimeLimit: Double?
+  public var timeLimit: Double?
+  public var seed: Int?
+
+  public init() {}
+
+  /// The keys besides `instance` an instance request may hold.
+  public static let keys = [
+    "top", "diverse", "exact", "anyOrder", "roundTrip", "distanceWeight", "verify",
+    "verifyTimeLimit", "timeLimit", "seed",
+  ]
+
+  /// Checks every value against its range, naming keys as the front end does.
+  public func validate(naming name: (String) -> String = { $0 }) throws(ItineraryError) {
+    func fail(_ key: String, _ message: String) -> ItineraryError {
+      ItineraryError(.usage, "\(name(key)) \(message)")
+    }
+    if exact == true && diverse == true {
+      throw ItineraryError(.usage, "\(name("exact")) and \(name("diverse")) exclude each other")
+    }
+    try Range.check(top, 1...Defaults.maxTop, "top", fail)
+    try Range.check(seed, 0...Int.max, "seed", fail)
+    try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
+    try Range.positive(timeLimit, atMost: Defaults.maxSeconds, "timeLimit", fail)
+    try Range.positive(verifyTimeLimit, atMost: Defaults.maxSeconds, "verifyTimeLimit", fail)
+  }
+}

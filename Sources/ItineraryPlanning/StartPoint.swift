@@ -1,0 +1,22 @@
+import ItineraryCore
+import ItineraryPlaces
+
+/// Where plans start: `at`, the place `near` names, or the embedded city's centre.
+enum StartPoint {
+  static func resolve(
+    _ request: PlanRequest, services: LazyServices, notify: (Notice) -> Void
+  ) throws(ItineraryError) -> Coordinate {
+    if let at = request.at { return at }
+    if let near = request.near {
+      let match = try services.get().geocode(near)
+      notify(.info("starting at \(match.displayName) (\(match.coordinate))"))
+      return match.coordinate
+    }
+    let city = EmbeddedCity.helsinki
+    notify(
+      .info(
+        "starting at the centre of \(city.name) (\(city.centre)); use --at LAT,LON to start elsewhere"
+      ))
+    return city.centre
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `batch`: JSON Lines in, one answer a line out in input order; bad lines
+/// answered with errors; `--resume` finishing a batch cut short.
+@Suite struct BatchCommandTests {
+  static let instance = """
+    {"origin": {"lat": 60.17, "lon": 24.94}, "categories": ["a", "b"], \
+    "places": [{"id": "x", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}, \
+    {"id": "y", "categories": ["b"], "lat": 60.172, "lon": 24.942, "score": 3}, \
+    {"id": "z", "categories": ["a", "b"], "lat": 60.169, "lon": 24.939, "score": 2}]}
+    """
+
+  static let lines = [
+    #"{"id": "p1", "plan": {"categories": ["restaurant", "park"], "top": 2}}"#,
+    #"{"id": 7, "instance": \#(instance), "top": 2}"#,
+    #"{"id": "bad-category", "plan": {"categories": ["zoo"]}}"#,
+    "not json at all",
+    #"{"id": "bad-key", "plan": {"categories": ["park"], "tpo": 3}}"#,
+    #"{"id": "bad-type", "plan": {"categories": ["park"], "top": "three"}}"#,
+    #"{"id": "bad-instance", "instance": {"origin": {"lat": 91, "lon": 0}, "categories": ["a"], "places": []}}"#,
+    #"{"id": "p2", "plan": {"categories": ["cafe", "museum", "art"], "exact": true}}"#,
+  ]
+
+  static func answers(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  /// A response without its timings, for comparing runs.
+  static func timeless(_ object: Any?) -> String {
+    guard var result = object as? [String: Any] else { return "" }
+    if var solver = result["solver"] as? [String: Any] {
+      solver["millis"] = nil
+      result["solver"] = solver
+    }
+    result["request"] = nil
+    let data = try? JSONSerialization.data(withJSONObject: result, options: .sortedKeys)
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
+  @Test func answersEveryLineInOrderAndBadLinesWithErrors() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "in.jsonl")
+    try Data(Self.lines.joined(separator: "\n").utf8).write(to: input)
+    let run = CommandRun(["batch", input.path, "--jobs", "2"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let answers = try Self.answers(run.stdout)
+    try #require(answers.count == Self.lines.count)
+    #expect(answers.map { $0["line"] as? Int } == Array(1...Self.lines.count))
+    let codes = answers.map { ($0["error"] as? [String: Any])?["exitCode"] as? Int }
+    #expect(codes == [nil, nil, 65, 65, 64, 64, 65, nil])
+    #expect((answers[1]["id"] as? Int) == 7)
+    #expect(answers[3]["id"] is NSNull)
+    let message = (answers[4]["error"] as? [String: Any])?["message"] as? String
+    #expect(message?.contains("did you mean top?") == true)
+    #expect(run.stderr.contains("batch: 8 answered, 5 errors"))
+
+    // The same answers as `solve` and `plan --format json`, timings aside.
+    let file = directory.appending(path: "instance.json")
+    try Data(Self.instance.utf8).write(to: file)
+    let solve = CommandRun(["solve", file.path, "--top", "2"])
+    let solved = try JSONSerialization.jsonObject(with: Data(solve.stdout.utf8))
+    #expect(Self.timeless(answers[1]["result"]) == Self.timeless(solved))
+    let plan = CommandRun(["plan", "restaurant", "park", "--top", "2", "--format", "json"])
+    let planned = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8))
+    #expect(Self.timeless(answers[0]["result"]) == Self.timeless(planned))
+  }
+
+  @Test func resumeFinishesWhatWasCutShort() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "in.jsonl")
+    try Data(Self.lines.joined(separator: "\n").utf8).write(to: input)
+    let whole = directory.appending(path: "whole.jsonl")
+    #expect(CommandRun(["batch", input.path, "-o", whole.path]).status == 0)
+    let full = try String(contentsOf: whole, encoding: .utf8).split(separator: "\n")
+    // Killed after three answers, halfway through writing the fourth.
+    let cut = directory.appending(path: "cut.jsonl")
+    let partial = full.prefix(3).joined(separator: "\n") + "\n" + full[3].prefix(10)
+    try Data(partial.utf8).write(to: cut)
+    let resumed = CommandRun(["batch", input.path, "-o", cut.path, "--resume"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(resumed.stderr.contains("3 skipped"), "\(resumed.stderr)")
+    let after = try Self.answers(try String(contentsOf: cut, encoding: .utf8))
+    let expected = try Self.answers(full.joined(separator: "\n"))
+    #expect(after.map { $0["line"] as? Int } == expected.map { $0["line"] as? Int })
+    #expect(
+      after.map { Self.timeless($0["result"]) } == expected.map { Self.timeless($0["result"]) })
+  }
+
+  @Test func badOptionsAreUsageErrors() {
+    #expect(CommandRun(["batch", "--jobs", "0"]).status == 64)
+    #expect(CommandRun(["batch", "--resume"]).errorLine?.contains("needs an output file") == true)
+    #expect(CommandRun(["batch", "/no/such/input.jsonl"]).status == 65)
+  }
+}
