@@ -53,6 +53,7 @@ struct Target: Codable, Sendable {
     targets.append(anyOrderTarget(anyOrder))
     targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
     targets += batchTargets(suites.first { $0.name == "batch" }?.records ?? [])
+    targets += placesIndexTargets(suites)
     return targets
   }
 
