@@ -75,7 +75,16 @@ public struct HTTPClient: Sendable {
   }
 
   /// Performs `request` as a GET and returns whatever status came back.
+  ///
+  /// - Throws: `.other` at once, sending nothing, when a header or the URL
+  ///   holds a control character (a line break would inject a header).
   public func get(_ request: HTTPRequest) throws(HTTPTransportError) -> HTTPResponse {
+    let lines = request.headers + [request.url]
+    guard lines.allSatisfy({ !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+    else {
+      throw HTTPTransportError(
+        kind: .other, detail: "a request header or URL holds a control character; nothing was sent")
+    }
     guard curlGlobalInit == CURLE_OK else {
       throw HTTPTransportError(kind: .other, detail: "libcurl failed to initialize")
     }
