@@ -125,7 +125,8 @@ public struct OverpassProvider: CombinedPlaceProvider {
   }
 
   /// Reads an Overpass JSON body into places with every canonical category
-  /// their tags give and the score of `rules`.
+  /// their tags give and the score of `rules`; of several elements with one
+  /// name and one `wikidata` item only the first is a place.
   ///
   /// Any `remark` fails the answer: it is how the server reports, with HTTP
   /// 200, a query that timed out or ran out of memory (`runtime error`) or
@@ -144,9 +145,13 @@ public struct OverpassProvider: CombinedPlaceProvider {
       throw ResponseProblem("the answer has no elements")
     }
     var result = Elements(places: [], skipped: [])
+    // Elements of one Wikidata item under one name (four statues of one
+    // group) are one place: the first is kept.
+    var items: Set<[String]> = []
     for element in elements {
       let tags = element.tags ?? [:]
-      if let place = element.place(rules: rules) {
+      let item = tags["wikidata"].map { [tags["name"] ?? "", $0] }
+      if let place = element.place(rules: rules), item.map({ items.insert($0).inserted }) ?? true {
         result.places.append(place)
       } else {
         result.skipped.append(rules.categories(tags: tags))
