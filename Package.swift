@@ -80,6 +80,9 @@ let package = Package(
       dependencies: ["ItineraryILP", "ItinerarySolver", "TestSupport"]
     ),
     .testTarget(name: "ItineraryCLITests", dependencies: ["ItineraryCLI", "TestSupport"]),
-    .testTarget(name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"]),
+    .testTarget(
+      name: "ItineraryPlacesTests", dependencies: ["ItineraryPlaces", "TestSupport"],
+      exclude: ["Recorded"]
+    ),
   ]
 )
