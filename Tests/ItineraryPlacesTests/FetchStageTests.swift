@@ -152,7 +152,7 @@ import Testing
     }
     let server = try LoopbackServer([
       .init(path: "/search", responses: [.init(bodyFile: osm.path)]),
-      .init(path: "/table/v1/foot/", responses: [.init(bodyFile: table.path)]),
+      .init(path: "/table/v1/driving/", responses: [.init(bodyFile: table.path)]),
     ])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
@@ -163,12 +163,14 @@ import Testing
       Coordinate(lat: 52.517033, lon: 13.3888), Coordinate(lat: 52.529432, lon: 13.397631),
       Coordinate(lat: 52.523239, lon: 13.428554),
     ]
-    let matrix = try live.roadTable(points, mode: .walk)
+    // The sample is a car table (35 km/h): it is read as one.
+    let matrix = try live.roadTable(points, mode: .drive)
     #expect(abs((matrix.distancesKm[0][1] ?? 0) - 1.88689) < 1e-12)
     let log = try server.stats().log
     #expect(log.first?.path == "/search?q=Ottawa%2C%20Canada&format=json&limit=1")
     #expect(
-      log.last?.path.hasPrefix("/table/v1/foot/13.388800,52.517033;13.397631,52.529432;") == true)
+      log.last?.path.hasPrefix("/table/v1/driving/13.388800,52.517033;13.397631,52.529432;")
+        == true)
   }
 
   @Test func nothingFoundByNominatimIsBadInput() throws {
