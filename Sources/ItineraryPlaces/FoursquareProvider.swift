@@ -100,7 +100,8 @@ public struct FoursquareProvider: PlaceProvider {
     switch response.status {
     case 401:
       "the key was refused: the Places API takes a service key from the Foursquare developer console"
-    case 402, 403 where fields == .premium:
+    case 402,
+      403 where fields == .premium:
       "ratings, popularity, stats, price, hours and photos are Premium fields, which this account may not cover; set ITINERARY_FOURSQUARE_FIELDS=pro to ask for Pro fields only"
     case 403: "the key was refused"
     default: nil

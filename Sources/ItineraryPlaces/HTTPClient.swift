@@ -80,7 +80,9 @@ public struct HTTPClient: Sendable {
   ///   holds a control character (a line break would inject a header).
   public func get(_ request: HTTPRequest) throws(HTTPTransportError) -> HTTPResponse {
     let lines = request.headers + [request.url]
-    guard lines.allSatisfy({ !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+    guard
+      lines.allSatisfy({ !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+      )
     else {
       throw HTTPTransportError(
         kind: .other, detail: "a request header or URL holds a control character; nothing was sent")

@@ -96,7 +96,9 @@ public struct OSMPlaceRules: Sendable {
     base = file.osmScore.base
     minimum = file.osmScore.min
     maximum = file.osmScore.max
-    signals = file.osmScore.signals.map { Signal(patterns: $0.tags.map(Pattern.init), points: $0.points) }
+    signals = file.osmScore.signals.map {
+      Signal(patterns: $0.tags.map(Pattern.init), points: $0.points)
+    }
     exclusions = file.osmScore.exclude.map(Pattern.init)
     unless = Dictionary(
       file.categories.compactMap { category in

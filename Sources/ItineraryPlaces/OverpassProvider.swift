@@ -49,7 +49,8 @@ public struct OverpassProvider: CombinedPlaceProvider {
   {
     guard let first = queries.first else { return [] }
     let names = queries.map(\.category.name)
-    let subject = names.count == 1 ? "category '\(names[0])'" : "categories \(names.joined(separator: ", "))"
+    let subject =
+      names.count == 1 ? "category '\(names[0])'" : "categories \(names.joined(separator: ", "))"
     let fetched = try session.fetch(request(queries), subject: subject) {
       data throws(ResponseProblem) in
       try Self.parse(data, rules: rules)
@@ -63,9 +64,11 @@ public struct OverpassProvider: CombinedPlaceProvider {
         places: Array(ranked.prefix(max(0, query.limit))).map { place in
           var place = place
           // The queried category first, as every provider gives it.
-          place.categories = [query.category.name] + place.categories.filter {
-            $0 != query.category.name
-          }
+          place.categories =
+            [query.category.name]
+            + place.categories.filter {
+              $0 != query.category.name
+            }
           return place
         },
         skipped: skipped, fromCache: fetched.fromCache)

@@ -83,7 +83,8 @@ public final class ServiceSession: Sendable {
     } catch {
       throw ItineraryError(
         .unavailable,
-        "\(service): \(subject): HTTP \(response.status): \(DisplayText.clean(error.message) ?? "")")
+        "\(service): \(subject): HTTP \(response.status): \(DisplayText.clean(error.message) ?? "")"
+      )
     }
     if cachePolicy != .bypass, isComplete(value) { cache?.store(response.body, for: key) }
     return Fetched(value: value, fromCache: false)

@@ -79,7 +79,9 @@ import Testing
         provider: "foursquare", origin: helsinki, categories: [try category("art")],
         progress: { _ in })
     }
-    #expect(error.message.hasPrefix("foursquare: category 'art': HTTP 403: Premium fields are not enabled ("))
+    #expect(
+      error.message.hasPrefix(
+        "foursquare: category 'art': HTTP 403: Premium fields are not enabled ("))
     #expect(error.message.contains("ITINERARY_FOURSQUARE_FIELDS=pro"))
     // With Pro fields only, the Premium ones are not asked for.
     _ = try? services(server: server, cache: cache, extra: ["ITINERARY_FOURSQUARE_FIELDS": "pro"])
@@ -121,7 +123,8 @@ import Testing
     let log = try server.stats().log
     #expect(log.count == 5)
     #expect(log.last?.path.contains("limit=40&offset=200") == true)
-    #expect(log.allSatisfy { $0.path.contains("open_at=1800000000") && !$0.path.contains("open_now") })
+    #expect(
+      log.allSatisfy { $0.path.contains("open_at=1800000000") && !$0.path.contains("open_now") })
     #expect(report.places.count == 50)  // the stand-in repeats one page of ids
   }
 
@@ -177,8 +180,10 @@ import Testing
     let query = try #require(
       URLComponents(string: log[0].path)?.queryItems?.first { $0.name == "data" }?.value)
     #expect(query.hasPrefix("[out:json][timeout:15][maxsize:134217728];("))
-    #expect(query.contains("nwr[\"amenity\"=\"restaurant\"][\"name\"](around:2500,60.169900,24.938400);"))
-    #expect(query.contains("nwr[\"tourism\"=\"artwork\"]") && query.contains("nwr[\"leisure\"=\"park\"]"))
+    #expect(
+      query.contains("nwr[\"amenity\"=\"restaurant\"][\"name\"](around:2500,60.169900,24.938400);"))
+    #expect(
+      query.contains("nwr[\"tourism\"=\"artwork\"]") && query.contains("nwr[\"leisure\"=\"park\"]"))
     #expect(!query.contains("node[") && !query.contains("way["))
     #expect(query.hasSuffix(");out center tags 10000;"))
     // Best first in each category, at most 3 each; the chain comes last.
@@ -265,10 +270,21 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"code": "Ok", "distances": [[0, 900], [900, 0]], "durations": [[0, 80], [80, 0]]}"#, "km/h"),
-    (#"{"code": "Ok", "distances": [[0, 900], [900, 0]], "durations": [[0, null], [null, 0]]}"#, "without"),
-    (#"{"code": "Ok", "distances": [[0, -900], [900, 0]], "durations": [[0, 600], [600, 0]]}"#, "negative"),
-    (#"{"code": "Ok", "distances": [[0, null], [null, 0]], "durations": [[0, null], [null, 0]]}"#, "no route"),
+    (
+      #"{"code": "Ok", "distances": [[0, 900], [900, 0]], "durations": [[0, 80], [80, 0]]}"#, "km/h"
+    ),
+    (
+      #"{"code": "Ok", "distances": [[0, 900], [900, 0]], "durations": [[0, null], [null, 0]]}"#,
+      "without"
+    ),
+    (
+      #"{"code": "Ok", "distances": [[0, -900], [900, 0]], "durations": [[0, 600], [600, 0]]}"#,
+      "negative"
+    ),
+    (
+      #"{"code": "Ok", "distances": [[0, null], [null, 0]], "durations": [[0, null], [null, 0]]}"#,
+      "no route"
+    ),
     (#"{"code": "Ok", "distances": [[0, 900]], "durations": [[0, 600], [600, 0]]}"#, "2 by 2"),
   ])
   func badOSRMTablesAreErrorsAndNotCached(body: String, reason: String) throws {

@@ -58,14 +58,16 @@ import Testing
     #expect(!error.message.contains(secret))
     let log = try server.stats().log
     #expect(log.first?.headers["Authorization"]?.hasPrefix("Basic ") == true)
-    let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?
       .allObjects.compactMap { $0 as? URL } ?? []
     #expect(!files.isEmpty)
     for file in files {
       let bytes = try Data(contentsOf: file)
       #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file.lastPathComponent)")
     }
-    #expect(!ServiceSession.cacheKey(service: "x", url: "http://u:\(secret)@h/p?a=1").contains(secret))
+    #expect(
+      !ServiceSession.cacheKey(service: "x", url: "http://u:\(secret)@h/p?a=1").contains(secret))
     #expect(redactingCredentials("not a url u:\(secret)@h") == "not a url u:\(secret)@h")
     #expect(redactingCredentials("http://u:\(secret)@h/p@q") == "http://h/p@q")
   }
@@ -81,7 +83,8 @@ import Testing
     // A name of nothing but escapes is no name: the business is skipped.
     let blank = yelpBody(["e"]).replacingOccurrences(
       of: "\"Place e\"", with: #""\u001b[2J\u001b[H""#)
-    #expect(try YelpProvider.parseSearch(Data(blank.utf8), category: try category("bar")).skipped == 1)
+    #expect(
+      try YelpProvider.parseSearch(Data(blank.utf8), category: try category("bar")).skipped == 1)
   }
 
   @Test func aRefusalsMessageIsOneCleanLine() throws {

@@ -48,12 +48,18 @@ import Testing
   @Test func theRulesFileIsReadAndBrokenOnesAreRefused() throws {
     let rules = OSMPlaceRules.standard
     #expect(rules.score(tags: ["name": "x"]) == 3.0)
-    #expect(rules.score(tags: ["wikidata": "Q1", "wikipedia": "en:X", "tourism": "attraction", "heritage": "2"]) == 4.7)
-    #expect(rules.score(tags: ["brand": "B", "amenity": "fast_food", "was:shop": "x", "end_date": "2001"]) == 1.0)
+    #expect(
+      rules.score(tags: [
+        "wikidata": "Q1", "wikipedia": "en:X", "tourism": "attraction", "heritage": "2",
+      ]) == 4.7)
+    #expect(
+      rules.score(tags: ["brand": "B", "amenity": "fast_food", "was:shop": "x", "end_date": "2001"])
+        == 1.0)
     #expect(rules.score(tags: ["disused": "yes"]) == nil)
     #expect(rules.categories(tags: ["tourism": "gallery", "shop": "hairdresser"]).isEmpty)
     #expect(rules.categories(tags: ["tourism": "gallery", "shop": "art"]) == ["art"])
-    #expect(rules.categories(tags: ["tourism": "artwork", "historic": "memorial"]) == ["art", "landmark"])
+    #expect(
+      rules.categories(tags: ["tourism": "artwork", "historic": "memorial"]) == ["art", "landmark"])
     for broken in ["", "{}", #"{"categories": [], "osmScore": {"base": "x"}}"#] {
       #expect(throws: (any Error).self) {
         try OSMPlaceRules(json: Data(broken.utf8), vocabulary: .standard)
