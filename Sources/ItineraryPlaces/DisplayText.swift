@@ -60,6 +60,9 @@ enum DisplayText {
           break
         }
       }
+    case let intermediate? where (0x20...0x2F).contains(intermediate.value):
+      // `ESC ( B` and the like: intermediates up to a final byte.
+      while let next = scalars.next(), (0x20...0x2F).contains(next.value) {}
     default:
       break  // ESC and one more character, already consumed
     }

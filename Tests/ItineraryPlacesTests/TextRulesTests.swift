@@ -40,6 +40,7 @@ import Testing
     #expect(DisplayText.clean("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b") == "alinkb")
     #expect(DisplayText.clean("line\u{2028}two\r\nthree") == "line two three")
     #expect(DisplayText.clean("\u{9B}31mred") == "red")
+    #expect(DisplayText.clean("\u{1B}(Bplain\u{1B}=") == "plain")
     #expect(DisplayText.clean("trailing escape \u{1B}") == "trailing escape")
     #expect(DisplayText.clean("\u{0}\u{7}") == nil)
     #expect(DisplayText.clean(nil) == nil)
