@@ -202,7 +202,7 @@ public struct FoursquareProvider: PlaceProvider {
     var dateClosed: String?
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
-      guard let id = fsqPlaceId ?? fsqId, dateClosed?.isEmpty != false,
+      guard let id = DisplayText.clean(fsqPlaceId ?? fsqId), dateClosed?.isEmpty != false,
         let name = DisplayText.clean(name),
         let lat = latitude ?? geocodes?.main?.latitude,
         let lon = longitude ?? geocodes?.main?.longitude
@@ -267,7 +267,8 @@ public struct FoursquareProvider: PlaceProvider {
     var price: Price?
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
-      guard let name = DisplayText.clean(name), let lat = location?.lat, let lon = location?.lng
+      guard let id = DisplayText.clean(id), let name = DisplayText.clean(name),
+        let lat = location?.lat, let lon = location?.lng
       else { return nil }
       let coordinate = Coordinate(lat: lat, lon: lon)
       guard coordinate.invalidity == nil else { return nil }

@@ -29,11 +29,13 @@ public struct OSRMTable: Sendable {
   public static let pacedHosts: Set<String> = ["routing.openstreetmap.de"]
 
   /// The fastest average a table may show for a mode, in metres per second:
-  /// 3 on foot (10.8 km/h), 12 by bike (43 km/h). Faster is a car's table.
+  /// 3 on foot (10.8 km/h, twice OSRM's walking speed) and 7 by bike
+  /// (25 km/h, above OSRM's cycling speeds, below a car's in town). Faster
+  /// is a car's table.
   public static func maxPlausibleSpeed(for mode: TravelMode) -> Double? {
     switch mode {
     case .walk: 3
-    case .bike: 12
+    case .bike: 7
     case .drive: nil
     }
   }

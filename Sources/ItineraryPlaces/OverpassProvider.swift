@@ -61,16 +61,7 @@ public struct OverpassProvider: CombinedPlaceProvider {
         from: first.origin)
       let skipped = fetched.value.skipped.filter { $0.contains(query.category.name) }.count
       return CategoryPlaces(
-        places: Array(ranked.prefix(max(0, query.limit))).map { place in
-          var place = place
-          // The queried category first, as every provider gives it.
-          place.categories =
-            [query.category.name]
-            + place.categories.filter {
-              $0 != query.category.name
-            }
-          return place
-        },
+        places: ranked.prefix(max(0, query.limit)).map { $0.leading(with: query.category.name) },
         skipped: skipped, fromCache: fetched.fromCache)
     }
   }
@@ -171,10 +162,8 @@ public struct OverpassProvider: CombinedPlaceProvider {
     _ data: Data, category: CanonicalCategory, rules: OSMPlaceRules = .standard
   ) throws(ResponseProblem) -> (places: [Place], skipped: Int) {
     let elements = try parse(data, rules: rules)
-    let places = elements.places.filter { $0.isEligible(for: category.name) }.map { place in
-      var place = place
-      place.categories = [category.name] + place.categories.filter { $0 != category.name }
-      return place
+    let places = elements.places.filter { $0.isEligible(for: category.name) }.map {
+      $0.leading(with: category.name)
     }
     return (places, elements.skipped.count + elements.places.count - places.count)
   }
@@ -214,5 +203,15 @@ public struct OverpassProvider: CombinedPlaceProvider {
         score: score, address: address, openingHours: DisplayText.clean(tags["opening_hours"]),
         source: "osm", photoURL: DisplayText.clean(tags["image"]))
     }
+  }
+}
+
+extension Place {
+  /// The place with `category` first among its categories, as every
+  /// provider gives the category it was fetched for.
+  fileprivate func leading(with category: String) -> Place {
+    var place = self
+    place.categories = [category] + categories.filter { $0 != category }
+    return place
   }
 }

@@ -153,7 +153,7 @@ public struct YelpProvider: PlaceProvider {
     var businessHours: [Hours]?
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
-      guard isClosed != true, let name = DisplayText.clean(name),
+      guard isClosed != true, let id = DisplayText.clean(id), let name = DisplayText.clean(name),
         let lat = coordinates?.latitude, let lon = coordinates?.longitude
       else { return nil }
       let coordinate = Coordinate(lat: lat, lon: lon)
