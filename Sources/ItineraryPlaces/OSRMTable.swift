@@ -40,6 +40,13 @@ public struct OSRMTable: Sendable {
     }
   }
 
+  /// The credit a server's usage policy asks to be shown with its routes,
+  /// or `nil`: the FOSSGIS servers ask for theirs and OpenStreetMap's.
+  public static func attribution(forBaseURL url: String) -> String? {
+    guard let host = host(of: url), pacedHosts.contains(host) else { return nil }
+    return "routing: FOSSGIS e.V. (routing.openstreetmap.de), data (c) OpenStreetMap contributors"
+  }
+
   let baseURL: String
   let mode: TravelMode
 

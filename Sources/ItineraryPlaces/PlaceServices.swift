@@ -114,6 +114,12 @@ public struct PlaceServices: Sendable {
     return baseURL(variable, baseURL("ITINERARY_OSRM_URL", OSRMTable.defaultBaseURL(for: mode)))
   }
 
+  /// The credit to show with road distances for `mode`, when the server's
+  /// usage policy asks for one (the default foot and bike servers do).
+  public func roadAttribution(for mode: TravelMode) -> String? {
+    OSRMTable.attribution(forBaseURL: osrmBaseURL(for: mode))
+  }
+
   /// A session for `service` sharing this run's client, retry policy and cache.
   public func session(for service: String, maxRequestsInFlight: Int) -> ServiceSession {
     ServiceSession(

@@ -247,6 +247,8 @@ import Testing
     #expect(services.osrmBaseURL(for: .walk) == "https://routing.openstreetmap.de/routed-foot")
     #expect(services.osrmBaseURL(for: .bike) == "https://routing.openstreetmap.de/routed-bike")
     #expect(services.osrmBaseURL(for: .drive) == "https://router.project-osrm.org")
+    #expect(services.roadAttribution(for: .walk)?.contains("FOSSGIS") == true)
+    #expect(services.roadAttribution(for: .drive) == nil)
     let overridden = PlaceServices(
       environment: ["ITINERARY_OSRM_URL": "http://all", "ITINERARY_OSRM_CAR_URL": "http://car"],
       cachePolicy: .bypass, warn: { _ in })
