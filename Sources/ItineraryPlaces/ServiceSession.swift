@@ -206,7 +206,7 @@ public final class ServiceSession: Sendable {
   }
 }
 
-/// `url` without a `user:password@` part, for keys and messages.
+/// `url` without a `user:password@` part, for a cache key.
 func redactingCredentials(_ url: String) -> String {
   guard let scheme = url.range(of: "://") else { return url }
   let rest = url[scheme.upperBound...]

@@ -69,6 +69,8 @@ import Testing
     #expect(
       !ServiceSession.cacheKey(service: "x", url: "http://u:\(secret)@h/p?a=1").contains(secret))
     #expect(redactingCredentials("not a url u:\(secret)@h") == "not a url u:\(secret)@h")
+    let failed = HTTPTransportError(kind: .connection, detail: "cannot reach u:\(secret)@h")
+    #expect(!failed.redacting(credentialsOf: "http://u:\(secret)@h/").detail.contains(secret))
     #expect(redactingCredentials("http://u:\(secret)@h/p@q") == "http://h/p@q")
   }
 
