@@ -36,6 +36,37 @@ import Testing
     #expect(bar.openingHours == "Fr-Sa 18:00-02:00")
   }
 
+  @Test(arguments: [
+    (#"{"results": [{"name": "No Id", "latitude": 1, "longitude": 2}]}"#, 1),
+    (#"{"results": [{"fsq_place_id": "a", "name": "Far", "latitude": 91, "longitude": 2}]}"#, 1),
+    (
+      #"{"results": [{"fsq_place_id": "a", "name": "\u001b[2J", "latitude": 1, "longitude": 2}]}"#,
+      1
+    ),
+    (
+      #"{"results": [{"fsq_place_id": "a", "name": "A", "latitude": 1, "longitude": 2, "rating": 42, "price": 9, "popularity": 7, "hours": {"regular": [{"day": 9, "open": "x", "close": "2500"}]}}]}"#,
+      0
+    ),
+  ])
+  func foursquareOddPlacesAreSkippedOrTrimmed(body: String, skipped: Int) throws {
+    let result = try FoursquareProvider.parseSearch(Data(body.utf8), category: try category("art"))
+    #expect(result.skipped == skipped)
+    if let place = result.places.first {
+      #expect(place.rating == nil && place.price == nil && place.score == nil)
+      #expect(place.openingHours == nil)
+    }
+  }
+
+  @Test(arguments: [
+    #"{"results": [{"fsq_place_id": 5, "name": "A", "latitude": "1", "longitude": 2}]}"#,
+    #"{"results": {"fsq_place_id": "a"}}"#, "[]", "{\"results\": [", "",
+  ])
+  func brokenFoursquareBodiesAreErrors(body: String) throws {
+    #expect(throws: ResponseProblem.self) {
+      try FoursquareProvider.parseSearch(Data(body.utf8), category: try category("art"))
+    }
+  }
+
   @Test func foursquareStandInAcceptsTheProvidersRequests() throws {
     let server = try LoopbackServer([
       .init(
@@ -106,6 +137,21 @@ import Testing
     #expect(aino.price == 3)
     #expect(aino.address == "Pohjoisesplanadi 21, 00100 Helsinki, Finland")
     #expect(page.places[1].categories == ["restaurant", "cafe", "bar"])
+  }
+
+  @Test func yelpOddHoursAreDroppedNotGuessed() throws {
+    let body = yelpBody(["h"]).replacingOccurrences(
+      of: "\"price\": \"$$\",",
+      with:
+        #""price": "$$", "business_hours": [{"open": [{"day": 9, "start": "0900", "end": "1700"}, {"day": 1, "start": "9am", "end": "1700"}, {"day": 2, "start": "0900", "end": "1700"}], "hours_type": "REGULAR"}],"#
+    )
+    let page = try YelpProvider.parseSearch(Data(body.utf8), category: try category("park"))
+    #expect(page.places.first?.openingHours == "We 09:00-17:00")
+    let wrong = yelpBody(["h"]).replacingOccurrences(
+      of: "\"price\": \"$$\",", with: #""price": "$$", "business_hours": [{"open": "always"}],"#)
+    #expect(throws: ResponseProblem.self) {
+      try YelpProvider.parseSearch(Data(wrong.utf8), category: try category("park"))
+    }
   }
 
   @Test func yelpNeverAsksPast240AndPassesOpenAt() throws {
