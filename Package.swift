@@ -104,7 +104,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryPlacesTests",
-      dependencies: ["ItineraryPlaces", "ItineraryWorkloads", "ItineraryLoopback"]
+      dependencies: ["ItineraryPlaces", "ItineraryWorkloads", "ItineraryLoopback"],
+      exclude: ["Recorded"]
     ),
     .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),
     // A process that writes to a store, started twenty at a time by ItineraryStoreTests.

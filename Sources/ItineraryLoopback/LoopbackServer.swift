@@ -56,11 +56,15 @@ package final class LoopbackServer: Sendable {
   package struct Route: Encodable, Sendable {
     package var path: String
     package var match: String?
+    /// `foursquare`, `yelp` or `osrm-car`: refuse what that service refuses
+    /// (see the script) before serving `responses`.
+    package var service: String?
     package var responses: [Reply]
 
-    package init(path: String, match: String? = nil, responses: [Reply]) {
+    package init(path: String, match: String? = nil, service: String? = nil, responses: [Reply]) {
       self.path = path
       self.match = match
+      self.service = service
       self.responses = responses
     }
   }

@@ -38,9 +38,12 @@ public struct FetchStage: Sendable {
     self.progress = progress
   }
 
-  /// Fetches `categories` around `origin` in parallel and merges the results.
+  /// Fetches `categories` around `origin` in parallel (or in one request,
+  /// for a `CombinedPlaceProvider`) and merges the results.
   ///
   /// - Parameters:
+  ///   - openNow: only places open now, where the provider can tell.
+  ///   - openAt: only places open at this moment, where the provider can tell.
   ///   - allowPartial: plan with what arrived: failed categories are listed
   ///     in the report instead of failing the stage.
   /// - Throws: the first failed category's error (in request order), unless `allowPartial`.
@@ -48,44 +51,19 @@ public struct FetchStage: Sendable {
   ///   allowed in flight); O(total places) to merge.
   public func run(
     origin: Coordinate, categories: [CanonicalCategory], limit: Int, radiusMeters: Int,
-    openNow: Bool = false, allowPartial: Bool = false
+    openNow: Bool = false, openAt: Date? = nil, allowPartial: Bool = false
   ) throws(ItineraryError) -> FetchReport {
-    let results = Mutex<[Int: Result<CategoryPlaces, ItineraryError>]>([:])
-    let group = DispatchGroup()
-    for (index, category) in categories.enumerated() {
-      let query = PlaceQuery(
+    let queries = categories.map { category in
+      PlaceQuery(
         origin: origin, category: category, limit: limit, radiusMeters: radiusMeters,
-        openNow: openNow)
-      // One queue per category rather than one concurrent queue: on Linux a
-      // concurrent queue runs on the pool that keeps one thread per core, so
-      // three blocking requests on two cores would go two at a time. A
-      // serial queue gets a thread of its own.
-      let queue = DispatchQueue(label: "itinerary.fetch.\(provider.name).\(category.name)")
-      queue.async(group: group) { [provider, session, progress] in
-        progress("\(provider.name): \(category.name): started")
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result: Result<CategoryPlaces, ItineraryError>
-        do throws(ItineraryError) {
-          result = .success(try provider.fetch(query, session: session))
-        } catch {
-          result = .failure(error)
-        }
-        let millis = (DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-        switch result {
-        case .success(let fetched):
-          let skipped = fetched.skipped > 0 ? ", \(fetched.skipped) skipped" : ""
-          let cached = fetched.fromCache ? " (cached)" : ""
-          progress(
-            "\(provider.name): \(category.name): done, \(fetched.places.count) places\(skipped) in \(millis) ms\(cached)"
-          )
-        case .failure:
-          progress("\(provider.name): \(category.name): failed after \(millis) ms")
-        }
-        results.withLock { $0[index] = result }
-      }
+        openNow: openNow, openAt: openAt)
     }
-    group.wait()
-    let ordered = results.withLock { all in categories.indices.compactMap { all[$0] } }
+    let ordered =
+      if let combined = provider as? any CombinedPlaceProvider {
+        fetchTogether(queries, combined)
+      } else {
+        fetchEach(queries)
+      }
 
     var lists: [[Place]] = []
     var missing: [MissingCategory] = []
@@ -101,6 +79,68 @@ public struct FetchStage: Sendable {
       }
     }
     return FetchReport(places: Self.merge(lists), missing: missing, fromCache: fromCache)
+  }
+
+  /// One task per query, all at once.
+  private func fetchEach(_ queries: [PlaceQuery]) -> [Result<CategoryPlaces, ItineraryError>] {
+    let results = Mutex<[Int: Result<CategoryPlaces, ItineraryError>]>([:])
+    let group = DispatchGroup()
+    for (index, query) in queries.enumerated() {
+      // One queue per category rather than one concurrent queue: on Linux a
+      // concurrent queue runs on the pool that keeps one thread per core, so
+      // three blocking requests on two cores would go two at a time. A
+      // serial queue gets a thread of its own.
+      let queue = DispatchQueue(label: "itinerary.fetch.\(provider.name).\(query.category.name)")
+      queue.async(group: group) { [self] in
+        progress("\(provider.name): \(query.category.name): started")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result: Result<CategoryPlaces, ItineraryError>
+        do throws(ItineraryError) {
+          result = .success(try provider.fetch(query, session: session))
+        } catch {
+          result = .failure(error)
+        }
+        report(query.category.name, result, since: start)
+        results.withLock { $0[index] = result }
+      }
+    }
+    group.wait()
+    return results.withLock { all in queries.indices.compactMap { all[$0] } }
+  }
+
+  /// One request for every query; a failure fails every category.
+  private func fetchTogether(
+    _ queries: [PlaceQuery], _ combined: any CombinedPlaceProvider
+  ) -> [Result<CategoryPlaces, ItineraryError>] {
+    let names = queries.map(\.category.name)
+    progress("\(provider.name): \(names.joined(separator: ", ")): started, one request")
+    let start = DispatchTime.now().uptimeNanoseconds
+    let results: [Result<CategoryPlaces, ItineraryError>]
+    do throws(ItineraryError) {
+      let all = try combined.fetch(all: queries, session: session)
+      results = all.map { .success($0) }
+    } catch {
+      results = queries.map { _ in .failure(error) }
+    }
+    for (name, result) in zip(names, results) { report(name, result, since: start) }
+    return results
+  }
+
+  /// The progress line of one category's outcome.
+  private func report(
+    _ category: String, _ result: Result<CategoryPlaces, ItineraryError>, since start: UInt64
+  ) {
+    let millis = (DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+    switch result {
+    case .success(let fetched):
+      let skipped = fetched.skipped > 0 ? ", \(fetched.skipped) skipped" : ""
+      let cached = fetched.fromCache ? " (cached)" : ""
+      progress(
+        "\(provider.name): \(category): done, \(fetched.places.count) places\(skipped) in \(millis) ms\(cached)"
+      )
+    case .failure:
+      progress("\(provider.name): \(category): failed after \(millis) ms")
+    }
   }
 
   /// Joins the places found per category: a place found more than once (same

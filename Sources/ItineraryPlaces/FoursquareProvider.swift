@@ -1,32 +1,56 @@
 import Foundation
 import ItineraryCore
 
-/// Foursquare Places search (`/v3/places/search`), with the key from
-/// `FOURSQUARE_API_KEY` in the `Authorization` header.
+/// Foursquare Places search on the current Places API
+/// (`places-api.foursquare.com/places/search`): the service key from
+/// `FOURSQUARE_API_KEY` as `Authorization: Bearer KEY` and the API version
+/// as the `X-Places-Api-Version` date header.
+///
+/// Answers in the current shape (`fsq_place_id`, top-level `latitude` and
+/// `longitude`) are read, and so are the retired v3 shape (`fsq_id`,
+/// `geocodes.main`) and v2 `/venues` bodies, which a self-hosted proxy may still serve.
 public struct FoursquareProvider: PlaceProvider {
-  public static let defaultBaseURL = "https://api.foursquare.com"
+  public static let defaultBaseURL = "https://places-api.foursquare.com"
+  /// The API version this provider speaks, sent with every request.
+  public static let apiVersion = "2025-06-17"
   /// Foursquare returns at most 50 places per search.
   public static let maxLimit = 50
   public static let maxRadiusMeters = 100_000
-  /// The fields asked for: ratings, popularity, stats, price, hours and photos
-  /// are not in the default response.
-  public static let fields = [
-    "fsq_id", "name", "geocodes", "location", "categories", "rating", "popularity", "stats",
-    "price", "hours", "photos",
-  ]
+
+  /// Which response fields to ask for, by Foursquare's price tier.
+  public enum Fields: String, Sendable, CaseIterable {
+    /// Pro fields only: names, places, addresses, categories, closing dates.
+    case pro
+    /// Pro and Premium fields: ratings, popularity, stats, price, hours and
+    /// photos too. Premium fields are billed separately; an account without
+    /// access is refused, and the error says so.
+    case premium
+
+    /// The `fields` parameter's names.
+    public var names: [String] {
+      let pro = [
+        "fsq_place_id", "name", "latitude", "longitude", "location", "categories", "date_closed",
+      ]
+      return self == .pro
+        ? pro : pro + ["rating", "popularity", "stats", "price", "hours", "photos"]
+    }
+  }
 
   public let name = "foursquare"
   public let maxRequestsInFlight: Int
   let baseURL: String
   let apiKey: APIKey
+  let fields: Fields
   let vocabulary: CategoryVocabulary
 
   public init(
     apiKey: APIKey, baseURL: String = FoursquareProvider.defaultBaseURL,
-    vocabulary: CategoryVocabulary = .standard, maxRequestsInFlight: Int = 4
+    fields: Fields = .premium, vocabulary: CategoryVocabulary = .standard,
+    maxRequestsInFlight: Int = 4
   ) {
     self.apiKey = apiKey
     self.baseURL = baseURL
+    self.fields = fields
     self.vocabulary = vocabulary
     self.maxRequestsInFlight = maxRequestsInFlight
   }
@@ -35,40 +59,68 @@ public struct FoursquareProvider: PlaceProvider {
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
-    let fetched = try session.fetch(request(query), subject: "category '\(query.category.name)'") {
-      data throws(ResponseProblem) in
+    let fetched = try session.fetch(
+      request(query), subject: "category '\(query.category.name)'", explain: explain
+    ) { data throws(ResponseProblem) in
       try Self.parseSearch(data, category: query.category, vocabulary: vocabulary)
     }
     return CategoryPlaces(
       places: fetched.value.places, skipped: fetched.value.skipped, fromCache: fetched.fromCache)
   }
 
+  /// The category ids of the current taxonomy (24 hexadecimal digits), or
+  /// every id when a category has none of that form.
+  static func currentIDs(_ category: CanonicalCategory) -> [String] {
+    let current = category.foursquare.filter { id in
+      id.count == 24 && id.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
+    }
+    return current.isEmpty ? category.foursquare : current
+  }
+
   func request(_ query: PlaceQuery) -> HTTPRequest {
     var parameters = [
       "ll=\(urlDegrees(query.origin.lat)),\(urlDegrees(query.origin.lon))",
       "radius=\(min(max(1, query.radiusMeters), Self.maxRadiusMeters))",
-      "categories=\(urlQueryValue(query.category.foursquare.joined(separator: ",")))",
+      "fsq_category_ids=\(urlQueryValue(Self.currentIDs(query.category).joined(separator: ",")))",
       "limit=\(min(max(1, query.limit), Self.maxLimit))",
-      "fields=\(urlQueryValue(Self.fields.joined(separator: ",")))",
+      "fields=\(urlQueryValue(fields.names.joined(separator: ",")))",
     ]
     if query.openNow { parameters.append("open_now=true") }
     return HTTPRequest(
-      url: "\(baseURL)/v3/places/search?\(parameters.joined(separator: "&"))",
-      headers: ["Authorization: \(apiKey.value)", "Accept: application/json"])
+      url: "\(baseURL)/places/search?\(parameters.joined(separator: "&"))",
+      headers: [
+        "Authorization: Bearer \(apiKey.value)", "X-Places-Api-Version: \(Self.apiVersion)",
+        "Accept: application/json",
+      ])
   }
 
-  /// Reads a Places v3 `/places/search` body, or a v2 `/venues/explore` or
-  /// `/venues/search` body, into places of `category` plus every other
-  /// canonical category whose Foursquare ids the place carries. Ratings
-  /// (0-10 at Foursquare) are halved to the 0-5 scale.
+  /// What a refusal means here: a key of the wrong kind, or Premium fields
+  /// the account does not cover.
+  func explain(_ response: HTTPResponse) -> String? {
+    switch response.status {
+    case 401:
+      "the key was refused: the Places API takes a service key from the Foursquare developer console"
+    case 402,
+      403 where fields == .premium:
+      "ratings, popularity, stats, price, hours and photos are Premium fields, which this account may not cover; set ITINERARY_FOURSQUARE_FIELDS=pro to ask for Pro fields only"
+    case 403: "the key was refused"
+    default: nil
+    }
+  }
+
+  /// Reads a Places API `/places/search` body (current or v3 shape), or a
+  /// v2 `/venues/explore` or `/venues/search` body, into places of
+  /// `category` plus every other canonical category whose Foursquare ids
+  /// the place carries. Ratings (0-10 at Foursquare) are halved to the 0-5
+  /// scale; places with a `date_closed` are left out.
   ///
   /// - Complexity: O(results * categories of the vocabulary).
   public static func parseSearch(
     _ data: Data, category: CanonicalCategory, vocabulary: CategoryVocabulary = .standard
   ) throws(ResponseProblem) -> (places: [Place], skipped: Int) {
     let candidates: [Place?]
-    if let v3 = try? decodeJSON(V3Search.self, from: data) {
-      candidates = v3.results.map { $0.place(category: category, vocabulary: vocabulary) }
+    if let search = try? decodeJSON(Search.self, from: data) {
+      candidates = search.results.map { $0.place(category: category, vocabulary: vocabulary) }
     } else {
       let v2 = try decodeJSON(V2Envelope.self, from: data)
       let venues =
@@ -79,7 +131,8 @@ public struct FoursquareProvider: PlaceProvider {
     return (places, candidates.count - places.count)
   }
 
-  /// A category id: a number in v3, a string in v2 and in newer responses.
+  /// A category id: a number in v3, a string in v2 and in the current API
+  /// (`fsq_category_id`).
   struct CategoryID: Decodable {
     var id: String
 
@@ -100,13 +153,15 @@ public struct FoursquareProvider: PlaceProvider {
         }
       }
       let raw = try Raw(from: decoder)
-      id = raw.id?.text ?? raw.fsqCategoryId?.text ?? ""
+      id = raw.fsqCategoryId?.text ?? raw.id?.text ?? ""
     }
   }
 
-  struct V3Search: Decodable { var results: [V3Place] }
+  struct Search: Decodable { var results: [SearchPlace] }
 
-  struct V3Place: Decodable {
+  /// A place of the current API or of v3: the same object but for its id
+  /// and where the coordinates sit.
+  struct SearchPlace: Decodable {
     struct Geocodes: Decodable { var main: Point? }
     struct Point: Decodable {
       var latitude: Double?
@@ -117,37 +172,71 @@ public struct FoursquareProvider: PlaceProvider {
       var address: String?
     }
     struct Stats: Decodable { var totalRatings: Int? }
-    struct Hours: Decodable { var display: String? }
+    struct Hours: Decodable {
+      struct Period: Decodable {
+        var day: Int
+        var open: String
+        var close: String
+      }
+      var regular: [Period]?
+    }
     struct Photo: Decodable {
       var prefix: String
       var suffix: String
     }
 
-    var fsqId: String
+    var fsqPlaceId: String?
+    var fsqId: String?
     var name: String?
+    var latitude: Double?
+    var longitude: Double?
     var geocodes: Geocodes?
     var location: Location?
     var categories: [CategoryID]?
     var rating: Double?
+    var popularity: Double?
     var stats: Stats?
     var price: Int?
     var hours: Hours?
     var photos: [Photo]?
+    var dateClosed: String?
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
-      guard let name, !name.isEmpty, let lat = geocodes?.main?.latitude,
-        let lon = geocodes?.main?.longitude
+      guard let id = DisplayText.clean(fsqPlaceId ?? fsqId), dateClosed?.isEmpty != false,
+        let name = DisplayText.clean(name),
+        let lat = latitude ?? geocodes?.main?.latitude,
+        let lon = longitude ?? geocodes?.main?.longitude
       else { return nil }
       let coordinate = Coordinate(lat: lat, lon: lon)
       guard coordinate.invalidity == nil else { return nil }
       let ids = Set((categories ?? []).map(\.id))
+      let rating = rating.flatMap { (0...10).contains($0) ? $0 / 2 : nil }
       return Place(
-        id: fsqId, name: name,
+        id: id, name: name,
         categories: category.withRelated(in: vocabulary) { !ids.isDisjoint(with: $0.foursquare) },
-        coordinate: coordinate, rating: rating.map { $0 / 2 }, reviewCount: stats?.totalRatings,
-        price: price, address: location?.formattedAddress ?? location?.address,
-        openingHours: hours?.display, source: "foursquare",
-        photoURL: photos?.first.map { "\($0.prefix)original\($0.suffix)" })
+        coordinate: coordinate, rating: rating, reviewCount: stats?.totalRatings,
+        price: price.flatMap { (1...4).contains($0) ? $0 : nil },
+        score: rating == nil ? popularity.flatMap(Self.popularityScore) : nil,
+        address: DisplayText.clean(location?.formattedAddress ?? location?.address),
+        openingHours: openingHours, source: "foursquare",
+        photoURL: photos?.first.flatMap { DisplayText.clean("\($0.prefix)original\($0.suffix)") })
+    }
+
+    /// An unrated place's score from its popularity (0 to 1, foot traffic
+    /// relative to nearby places): the prior rating plus the popularity, so
+    /// a busy unrated place ranks above an unknown one and below a well-rated one.
+    static func popularityScore(_ popularity: Double) -> Double? {
+      (0...1).contains(popularity) ? Scoring.priorRating + popularity : nil
+    }
+
+    /// The regular hours (Foursquare's days: 1 is Monday; a close of
+    /// `+HHMM` is on the next day) in `opening_hours` syntax.
+    var openingHours: String? {
+      var week = WeeklyHours()
+      for period in hours?.regular ?? [] {
+        week.add(day: period.day - 1, open: period.open, close: period.close)
+      }
+      return week.openingHours
     }
   }
 
@@ -178,17 +267,18 @@ public struct FoursquareProvider: PlaceProvider {
     var price: Price?
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
-      guard let name, !name.isEmpty, let lat = location?.lat, let lon = location?.lng else {
-        return nil
-      }
+      guard let id = DisplayText.clean(id), let name = DisplayText.clean(name),
+        let lat = location?.lat, let lon = location?.lng
+      else { return nil }
       let coordinate = Coordinate(lat: lat, lon: lon)
       guard coordinate.invalidity == nil else { return nil }
       let ids = Set((categories ?? []).map(\.id))
       return Place(
         id: id, name: name,
         categories: category.withRelated(in: vocabulary) { !ids.isDisjoint(with: $0.foursquare) },
-        coordinate: coordinate, rating: rating.map { $0 / 2 }, reviewCount: ratingSignals,
-        price: price?.tier, address: location?.formattedAddress?.joined(separator: ", "),
+        coordinate: coordinate, rating: rating.flatMap { (0...10).contains($0) ? $0 / 2 : nil },
+        reviewCount: ratingSignals, price: price?.tier,
+        address: DisplayText.clean(location?.formattedAddress?.joined(separator: ", ")),
         source: "foursquare")
     }
   }

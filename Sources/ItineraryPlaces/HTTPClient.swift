@@ -50,6 +50,22 @@ public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
   public var description: String { detail }
 }
 
+extension HTTPTransportError {
+  /// The error with the user name and password of `url` cut out of its
+  /// text, so that credentials in a base URL never reach a message.
+  func redacting(credentialsOf url: String) -> HTTPTransportError {
+    guard let parts = URLComponents(string: url) else { return self }
+    let secrets = [
+      parts.password, parts.percentEncodedPassword, parts.user, parts.percentEncodedUser,
+    ]
+    var redacted = self
+    for case let secret? in secrets where !secret.isEmpty {
+      redacted.detail = redacted.detail.replacingOccurrences(of: secret, with: "<redacted>")
+    }
+    return redacted
+  }
+}
+
 /// A small HTTP client over libcurl: TLS verification on, connect and total
 /// timeouts, compressed responses accepted, a capped body size.
 ///
@@ -75,7 +91,18 @@ public struct HTTPClient: Sendable {
   }
 
   /// Performs `request` as a GET and returns whatever status came back.
+  ///
+  /// - Throws: `.other` at once, sending nothing, when a header or the URL
+  ///   holds a control character (a line break would inject a header).
   public func get(_ request: HTTPRequest) throws(HTTPTransportError) -> HTTPResponse {
+    let lines = request.headers + [request.url]
+    guard
+      lines.allSatisfy({ !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } }
+      )
+    else {
+      throw HTTPTransportError(
+        kind: .other, detail: "a request header or URL holds a control character; nothing was sent")
+    }
     guard curlGlobalInit == CURLE_OK else {
       throw HTTPTransportError(kind: .other, detail: "libcurl failed to initialize")
     }
@@ -181,7 +208,9 @@ private final class EasyHandle {
       if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
       return curl_easy_perform(raw)
     }
-    guard code == CURLE_OK else { throw transportError(code, sink: sink) }
+    guard code == CURLE_OK else {
+      throw transportError(code, sink: sink).redacting(credentialsOf: request.url)
+    }
     var status = 0
     guard itinerary_curl_getinfo_long(raw, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK else {
       throw HTTPTransportError(kind: .other, detail: "libcurl did not report the HTTP status")

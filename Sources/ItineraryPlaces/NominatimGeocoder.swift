@@ -29,12 +29,15 @@ public struct NominatimGeocoder: Sendable {
     let request = HTTPRequest(
       url: "\(baseURL)/search?q=\(urlQueryValue(text))&format=json&limit=1",
       headers: ["Accept: application/json"])
-    let subject = "'\(text)'"
+    let subject = "'\(DisplayText.clean(text) ?? "")'"
     let fetched = try Self.pacer.withLock { last throws(ItineraryError) in
       // Hold the lock through the request so that requests stay a second apart.
       let wait = last.map { Self.minimumInterval - Date().timeIntervalSince($0) } ?? 0
       if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-      let fetched = try session.fetch(request, subject: subject) { data throws(ResponseProblem) in
+      // An empty answer is reported but never cached: the place may be
+      // added, or the service may have failed quietly.
+      let fetched = try session.fetch(request, subject: subject, isComplete: { !$0.isEmpty }) {
+        data throws(ResponseProblem) in
         try Self.parse(data)
       }
       if !fetched.fromCache { last = Date() }
@@ -65,7 +68,7 @@ public struct NominatimGeocoder: Sendable {
       }
       let coordinate = Coordinate(lat: lat, lon: lon)
       if let why = coordinate.invalidity { throw ResponseProblem("a result's \(why)") }
-      return Match(coordinate: coordinate, displayName: result.displayName ?? "")
+      return Match(coordinate: coordinate, displayName: DisplayText.clean(result.displayName) ?? "")
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ItineraryCore
 
 /// What to fetch for one category.
@@ -10,16 +11,20 @@ public struct PlaceQuery: Sendable {
   public var radiusMeters: Int
   /// Only places open now, where the service can tell.
   public var openNow: Bool
+  /// Only places open at this moment, where the service can tell (Yelp's
+  /// `open_at`); ignored when `openNow` is set.
+  public var openAt: Date?
 
   public init(
     origin: Coordinate, category: CanonicalCategory, limit: Int = 50, radiusMeters: Int = 2000,
-    openNow: Bool = false
+    openNow: Bool = false, openAt: Date? = nil
   ) {
     self.origin = origin
     self.category = category
     self.limit = limit
     self.radiusMeters = radiusMeters
     self.openNow = openNow
+    self.openAt = openAt
   }
 }
 
@@ -47,6 +52,15 @@ public protocol PlaceProvider: Sendable {
   var maxRequestsInFlight: Int { get }
   /// Fetches one category's places through `session`.
   func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError) -> CategoryPlaces
+}
+
+/// A provider that asks for every category in one request (Overpass: one
+/// union query, as its usage policy asks), so the fetch stage calls it once.
+public protocol CombinedPlaceProvider: PlaceProvider {
+  /// Fetches the places of every query, which share one origin and radius,
+  /// in one request; the answer holds one entry per query, in order.
+  func fetch(all queries: [PlaceQuery], session: ServiceSession) throws(ItineraryError)
+    -> [CategoryPlaces]
 }
 
 extension CanonicalCategory {

@@ -61,19 +61,22 @@ public struct PlaceServices: Sendable {
   public func provider(named name: String) throws(ItineraryError) -> any PlaceProvider {
     switch name.lowercased() {
     case "yelp":
-      guard let key = APIKey(environment["YELP_API_KEY"]) else {
+      guard let key = try APIKey.read(environment["YELP_API_KEY"], variable: "YELP_API_KEY") else {
         throw ItineraryError(.usage, "the yelp provider needs YELP_API_KEY in the environment")
       }
       return YelpProvider(
         apiKey: key, baseURL: baseURL("ITINERARY_YELP_URL", YelpProvider.defaultBaseURL))
     case "foursquare":
-      guard let key = APIKey(environment["FOURSQUARE_API_KEY"]) else {
+      guard
+        let key = try APIKey.read(environment["FOURSQUARE_API_KEY"], variable: "FOURSQUARE_API_KEY")
+      else {
         throw ItineraryError(
           .usage, "the foursquare provider needs FOURSQUARE_API_KEY in the environment")
       }
       return FoursquareProvider(
         apiKey: key,
-        baseURL: baseURL("ITINERARY_FOURSQUARE_URL", FoursquareProvider.defaultBaseURL))
+        baseURL: baseURL("ITINERARY_FOURSQUARE_URL", FoursquareProvider.defaultBaseURL),
+        fields: try foursquareFields())
     case "overpass", "osm":
       return OverpassProvider(
         baseURL: baseURL("ITINERARY_OVERPASS_URL", OverpassProvider.defaultBaseURL))
@@ -83,6 +86,38 @@ public struct PlaceServices: Sendable {
         "unknown provider '\(name)' (expected embedded, \(Self.providerNames.joined(separator: ", ")))"
       )
     }
+  }
+
+  /// `ITINERARY_FOURSQUARE_FIELDS`: `premium` (the default: ratings,
+  /// popularity, price, hours and photos) or `pro` (the fields the free
+  /// tier covers).
+  func foursquareFields() throws(ItineraryError) -> FoursquareProvider.Fields {
+    guard let text = environment["ITINERARY_FOURSQUARE_FIELDS"], !text.isEmpty else {
+      return .premium
+    }
+    guard let fields = FoursquareProvider.Fields(rawValue: text.lowercased()) else {
+      throw ItineraryError(.usage, "ITINERARY_FOURSQUARE_FIELDS must be pro or premium")
+    }
+    return fields
+  }
+
+  /// The OSRM server for `mode`: `ITINERARY_OSRM_FOOT_URL`,
+  /// `ITINERARY_OSRM_BIKE_URL` or `ITINERARY_OSRM_CAR_URL`, else
+  /// `ITINERARY_OSRM_URL` for every mode, else the mode's public server.
+  public func osrmBaseURL(for mode: TravelMode) -> String {
+    let variable =
+      switch mode {
+      case .walk: "ITINERARY_OSRM_FOOT_URL"
+      case .bike: "ITINERARY_OSRM_BIKE_URL"
+      case .drive: "ITINERARY_OSRM_CAR_URL"
+      }
+    return baseURL(variable, baseURL("ITINERARY_OSRM_URL", OSRMTable.defaultBaseURL(for: mode)))
+  }
+
+  /// The credit to show with road distances for `mode`, when the server's
+  /// usage policy asks for one (the default foot and bike servers do).
+  public func roadAttribution(for mode: TravelMode) -> String? {
+    OSRMTable.attribution(forBaseURL: osrmBaseURL(for: mode))
   }
 
   /// A session for `service` sharing this run's client, retry policy and cache.
@@ -96,11 +131,14 @@ public struct PlaceServices: Sendable {
   ///
   /// - Parameters:
   ///   - limit: places per category (`--per-category`).
+  ///   - openNow: only places open now (Yelp's and Foursquare's `open_now`).
+  ///   - openAt: only places open at this moment (Yelp's `open_at`), for a
+  ///     plan that starts later; ignored with `openNow`.
   ///   - progress: one line per category event, for stderr.
   public func fetchPlaces(
     provider providerName: String, origin: Coordinate, categories: [CanonicalCategory],
-    limit: Int = 50, radiusMeters: Int = 2000, openNow: Bool = false, allowPartial: Bool = false,
-    progress: @escaping @Sendable (String) -> Void
+    limit: Int = 50, radiusMeters: Int = 2000, openNow: Bool = false, openAt: Date? = nil,
+    allowPartial: Bool = false, progress: @escaping @Sendable (String) -> Void
   ) throws(ItineraryError) -> FetchReport {
     let provider = try provider(named: providerName)
     let stage = FetchStage(
@@ -109,7 +147,7 @@ public struct PlaceServices: Sendable {
       progress: progress)
     return try stage.run(
       origin: origin, categories: categories, limit: limit, radiusMeters: radiusMeters,
-      openNow: openNow, allowPartial: allowPartial)
+      openNow: openNow, openAt: openAt, allowPartial: allowPartial)
   }
 
   /// The coordinates of a place name (`--near`), through Nominatim.
@@ -119,12 +157,12 @@ public struct PlaceServices: Sendable {
     return try geocoder.geocode(text, session: session(for: "nominatim", maxRequestsInFlight: 1))
   }
 
-  /// Road distances and durations between `points` (`--distances osrm`).
+  /// Road distances and durations between `points` (`--distances osrm`),
+  /// from the server of `mode` (`osrmBaseURL(for:)`).
   public func roadTable(_ points: [Coordinate], mode: TravelMode) throws(ItineraryError)
     -> OSRMTable.Matrix
   {
-    let table = OSRMTable(baseURL: baseURL("ITINERARY_OSRM_URL", OSRMTable.defaultBaseURL))
-    return try table.table(
-      points, mode: mode, session: session(for: "osrm", maxRequestsInFlight: 1))
+    let table = OSRMTable(mode: mode, baseURL: osrmBaseURL(for: mode))
+    return try table.table(points, session: session(for: "osrm", maxRequestsInFlight: 1))
   }
 }

@@ -51,38 +51,50 @@ public final class ServiceSession: Sendable {
   }
 
   /// Fetches `request` (or serves it from the cache), checks that the body
-  /// looks like JSON and parses it; only a body that parses is cached.
+  /// looks like JSON and parses it. Only a complete, valid answer is cached:
+  /// one that parses and that `isComplete` accepts (a stored body that no
+  /// longer passes both is fetched again).
   ///
   /// - Parameters:
   ///   - subject: what was asked, for messages: `category 'park'`.
+  ///   - explain: a sentence to add to the error for a refused request (an
+  ///     HTTP 4xx), such as which plan a field needs.
+  ///   - isComplete: whether a parsed value is a whole answer worth keeping
+  ///     (an empty geocoding result is not: it is reported but not cached).
   ///   - parse: turns the body into a value or names what is wrong with it.
   public func fetch<Value: Sendable>(
     _ request: HTTPRequest, subject: String,
+    explain: (HTTPResponse) -> String? = { _ in nil },
+    isComplete: (Value) -> Bool = { _ in true },
     parse: (Data) throws(ResponseProblem) -> Value
   ) throws(ItineraryError) -> Fetched<Value> {
+    // What was asked may come from the user: one line, whatever it holds.
+    let subject = DisplayText.clean(subject) ?? ""
     let key = Self.cacheKey(service: service, url: request.url)
     if cachePolicy == .use, let body = cache?.body(for: key),
-      let value = try? parse(body)
+      let value = try? parse(body), isComplete(value)
     {
       return Fetched(value: value, fromCache: true)
     }
-    let response = try perform(request, subject: subject)
+    let response = try perform(request, subject: subject, explain: explain)
     let value: Value
     do throws(ResponseProblem) {
       value = try parse(try Self.jsonBody(response))
     } catch {
       throw ItineraryError(
-        .unavailable, "\(service): \(subject): HTTP \(response.status): \(error.message)")
+        .unavailable,
+        "\(service): \(subject): HTTP \(response.status): \(DisplayText.clean(error.message) ?? "")"
+      )
     }
-    if cachePolicy != .bypass { cache?.store(response.body, for: key) }
+    if cachePolicy != .bypass, isComplete(value) { cache?.store(response.body, for: key) }
     return Fetched(value: value, fromCache: false)
   }
 
   /// The request with retries: 429 after `Retry-After`, 5xx and timeouts after
   /// a backoff; every other failure at once.
-  private func perform(_ request: HTTPRequest, subject: String) throws(ItineraryError)
-    -> HTTPResponse
-  {
+  private func perform(
+    _ request: HTTPRequest, subject: String, explain: (HTTPResponse) -> String?
+  ) throws(ItineraryError) -> HTTPResponse {
     let prefix = "\(service): \(subject)"
     var attempt = 1
     while true {
@@ -118,8 +130,9 @@ public final class ServiceSession: Sendable {
         }
         wait = retry.backoff(afterAttempt: attempt)
       case .success(let response):
-        throw ItineraryError(
-          .unavailable, "\(prefix): HTTP \(response.status)\(Self.hint(status: response.status))")
+        let said = Self.serviceMessage(response.body).map { ": \($0)" } ?? ""
+        let advice = explain(response).map { " (\($0))" } ?? Self.hint(status: response.status)
+        throw ItineraryError(.unavailable, "\(prefix): HTTP \(response.status)\(said)\(advice)")
       }
       Thread.sleep(forTimeInterval: wait)
       attempt += 1
@@ -134,6 +147,38 @@ public final class ServiceSession: Sendable {
     }
   }
 
+  /// What a refusal's JSON body says, in one clean line of at most 200
+  /// characters: `message`, `error.description`, `error.message`,
+  /// `error` as text, or `code` (the fields Foursquare, Yelp and OSRM use).
+  static func serviceMessage(_ body: Data) -> String? {
+    struct Detail: Decodable {
+      var description: String?
+      var message: String?
+    }
+    struct Refusal: Decodable {
+      var message: String?
+      var code: String?
+      var error: Detail?
+      var errorText: String?
+
+      enum CodingKeys: String, CodingKey { case message, code, error }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        message = try? container.decodeIfPresent(String.self, forKey: .message)
+        code = try? container.decodeIfPresent(String.self, forKey: .code)
+        error = try? container.decodeIfPresent(Detail.self, forKey: .error)
+        errorText = try? container.decodeIfPresent(String.self, forKey: .error)
+      }
+    }
+    guard let refusal = try? JSONDecoder().decode(Refusal.self, from: body) else { return nil }
+    let said = [
+      refusal.message, refusal.error?.description, refusal.error?.message, refusal.errorText,
+      refusal.code,
+    ].lazy.compactMap { DisplayText.clean($0) }.first
+    return said.map { $0.count > 200 ? "\($0.prefix(199))…" : $0 }
+  }
+
   /// The body, unless it is empty or an HTML page where JSON was expected.
   static func jsonBody(_ response: HTTPResponse) throws(ResponseProblem) -> Data {
     let start = response.body.prefix(64).drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
@@ -146,15 +191,28 @@ public final class ServiceSession: Sendable {
   }
 
   /// `service GET url` with the query's parameters sorted, so that the same
-  /// request always has the same key. Keys never hold secrets: those travel
-  /// in headers.
+  /// request always has the same key. Keys never hold secrets: keys travel
+  /// in headers, and a user name or password in the URL is left out.
   static func cacheKey(service: String, url: String) -> String {
-    guard var components = URLComponents(string: url) else { return "\(service) GET \(url)" }
+    guard var components = URLComponents(string: url) else {
+      return "\(service) GET \(redactingCredentials(url))"
+    }
+    components.user = nil
+    components.password = nil
     if let items = components.queryItems {
       components.queryItems = items.sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }
     }
-    return "\(service) GET \(components.string ?? url)"
+    return "\(service) GET \(components.string ?? redactingCredentials(url))"
   }
+}
+
+/// `url` without a `user:password@` part, for a cache key.
+func redactingCredentials(_ url: String) -> String {
+  guard let scheme = url.range(of: "://") else { return url }
+  let rest = url[scheme.upperBound...]
+  let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+  guard let at = rest[..<authorityEnd].lastIndex(of: "@") else { return url }
+  return String(url[..<scheme.upperBound]) + rest[rest.index(after: at)...]
 }
 
 /// Decodes JSON, naming the problem in one line when it does not fit.

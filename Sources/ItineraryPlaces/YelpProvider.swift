@@ -2,12 +2,13 @@ import Foundation
 import ItineraryCore
 
 /// Yelp Fusion `/v3/businesses/search`, with a Bearer key from `YELP_API_KEY`.
+/// Businesses marked `is_closed` (closed for good) are left out.
 public struct YelpProvider: PlaceProvider {
   public static let defaultBaseURL = "https://api.yelp.com"
   /// Yelp returns at most 50 businesses per page.
   public static let pageSize = 50
-  /// Yelp refuses `offset + limit` beyond 1000.
-  public static let maxResults = 1000
+  /// Yelp refuses a search whose `offset + limit` passes 240.
+  public static let maxResults = 240
   /// Yelp's largest search radius, in metres.
   public static let maxRadiusMeters = 40_000
 
@@ -62,7 +63,13 @@ public struct YelpProvider: PlaceProvider {
       "offset=\(offset)",
       "sort_by=best_match",
     ]
-    if query.openNow { parameters.append("open_now=true") }
+    if query.openNow {
+      parameters.append("open_now=true")
+    } else if let openAt = query.openAt, openAt.timeIntervalSince1970.isFinite {
+      // Yelp takes one or the other, `open_at` as whole Unix seconds.
+      let seconds = min(max(0, openAt.timeIntervalSince1970.rounded(.down)), 1e12)
+      parameters.append("open_at=\(Int(seconds))")
+    }
     return HTTPRequest(
       url: "\(baseURL)/v3/businesses/search?\(parameters.joined(separator: "&"))",
       headers: ["Authorization: Bearer \(apiKey.value)", "Accept: application/json"])
@@ -71,7 +78,7 @@ public struct YelpProvider: PlaceProvider {
   /// One page of search results.
   public struct Page: Sendable {
     public var places: [Place]
-    /// Businesses without coordinates, left out.
+    /// Businesses without a name or coordinates, or closed for good, left out.
     public var skipped: Int
     /// How many businesses the search matched in all.
     public var total: Int
@@ -121,6 +128,7 @@ public struct YelpProvider: PlaceProvider {
       var longitude: Double?
     }
     struct Location: Decodable { var displayAddress: [String]? }
+    /// `hours` of a business lookup, `business_hours` of a search result.
     struct Hours: Decodable {
       struct Slot: Decodable {
         var day: Int
@@ -128,6 +136,7 @@ public struct YelpProvider: PlaceProvider {
         var end: String
       }
       var open: [Slot]?
+      var hoursType: String?
     }
 
     var id: String
@@ -139,37 +148,36 @@ public struct YelpProvider: PlaceProvider {
     var price: String?
     var location: Location?
     var imageUrl: String?
+    var isClosed: Bool?
     var hours: [Hours]?
+    var businessHours: [Hours]?
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
-      guard let name, !name.isEmpty, let lat = coordinates?.latitude,
-        let lon = coordinates?.longitude
+      guard isClosed != true, let id = DisplayText.clean(id), let name = DisplayText.clean(name),
+        let lat = coordinates?.latitude, let lon = coordinates?.longitude
       else { return nil }
       let coordinate = Coordinate(lat: lat, lon: lon)
       guard coordinate.invalidity == nil else { return nil }
       let aliases = Set((categories ?? []).map(\.alias))
-      let address = location?.displayAddress?.filter { !$0.isEmpty }.joined(separator: ", ")
+      let address = DisplayText.clean(
+        location?.displayAddress?.compactMap { DisplayText.clean($0) }.joined(separator: ", "))
+      let photo = DisplayText.clean(imageUrl)
       return Place(
         id: id, name: name,
         categories: category.withRelated(in: vocabulary) { !aliases.isDisjoint(with: $0.yelp) },
         coordinate: coordinate, rating: rating, reviewCount: reviewCount,
-        price: price.flatMap { $0.isEmpty ? nil : min(4, $0.count) },
-        address: address?.isEmpty == false ? address : nil,
-        openingHours: hours?.first?.open.flatMap(Self.openingHours), source: "yelp",
-        photoURL: imageUrl?.isEmpty == false ? imageUrl : nil)
+        price: price.flatMap { $0.isEmpty ? nil : min(4, $0.count) }, address: address,
+        openingHours: Self.openingHours(hours ?? businessHours ?? []), source: "yelp",
+        photoURL: photo)
     }
 
-    /// Yelp's slots (day 0 = Monday, `HHMM` times) in OpenStreetMap's
-    /// `opening_hours` style: `Mo 08:00-18:00; Tu 08:00-18:00`.
-    static func openingHours(_ slots: [Hours.Slot]) -> String? {
-      let days = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-      func time(_ text: String) -> String {
-        text.count == 4 ? "\(text.prefix(2)):\(text.suffix(2))" : text
-      }
-      let parts = slots.filter { days.indices.contains($0.day) }.map {
-        "\(days[$0.day]) \(time($0.start))-\(time($0.end))"
-      }
-      return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    /// The regular hours (Yelp's days: 0 is Monday; `HHMM` times, an end at
+    /// or before the start running past midnight) in `opening_hours` syntax.
+    static func openingHours(_ hours: [Hours]) -> String? {
+      let regular = hours.first { $0.hoursType == "REGULAR" } ?? hours.first
+      var week = WeeklyHours()
+      for slot in regular?.open ?? [] { week.add(day: slot.day, open: slot.start, close: slot.end) }
+      return week.openingHours
     }
   }
 }

@@ -1,6 +1,7 @@
 import ItineraryCore
-import ItineraryPlaces
 import Testing
+
+@testable import ItineraryPlaces
 
 @Suite struct EmbeddedCityTests {
   let city = EmbeddedCity.helsinki
@@ -23,6 +24,31 @@ import Testing
     for name in ["restaurant", "cafe", "bar", "park", "museum", "art", "landmark"] {
       #expect(city.places.contains { $0.isEligible(for: name) }, "no \(name)")
     }
+  }
+
+  /// The places of `category`, best first as the Overpass provider ranks them.
+  func best(_ category: String) -> [Place] {
+    OverpassProvider.rank(city.places.filter { $0.isEligible(for: category) }, from: city.centre)
+  }
+
+  @Test func theCategoriesLeadWithWhatAVisitorWouldPick() {
+    #expect(best("art").prefix(2).map(\.name).sorted() == ["Ateneum", "Kiasma"])
+    #expect(best("museum").prefix(2).map(\.name).sorted() == ["Ateneum", "Kiasma"])
+    #expect(best("restaurant").prefix(2).map(\.name).sorted() == ["Ravintola Savoy", "Zetor"])
+    // Fast food ranks below every plain restaurant.
+    let restaurants = best("restaurant")
+    let firstFastFood = restaurants.firstIndex { ["Hesburger", "McDonald's"].contains($0.name) }
+    #expect(firstFastFood.map { restaurants[$0].score ?? 0 } == 2.7)
+    #expect(best("landmark").first?.name == "Helsingin tuomiokirkko")
+  }
+
+  @Test func closedAndMisfiledPlacesAreGone() {
+    let names = city.places.map(\.name)
+    #expect(!names.contains("Amos Anderson taidemuseo"), "closed in 2017")
+    #expect(!names.contains("Stockmann Roof"), "opening_hours=closed")
+    #expect(!names.contains("Konst Hair & Gallery"), "a hairdresser")
+    #expect(names.filter { $0 == "Lyhdynkantajat" }.count == 1, "one Wikidata item, one place")
+    #expect(city.places.first { $0.name == "Amos Rex" }?.categories == ["museum", "art"])
   }
 
   static let header =

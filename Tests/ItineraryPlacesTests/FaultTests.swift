@@ -164,7 +164,8 @@ import Testing
       }
       #expect(
         error.message.hasPrefix(
-          "overpass: category 'park': HTTP 200: Overpass runtime error: Query timed out"))
+          "overpass: category 'park': HTTP 200: Overpass did not complete the query: runtime error: Query timed out"
+        ))
     }
     #expect(try server.stats().requests == 2)
   }

@@ -73,27 +73,39 @@ import Testing
     #expect(report.places.count == 70)
   }
 
-  @Test func foursquareAsksForTheRichFields() throws {
+  @Test func foursquareAsksTheCurrentAPIForTheRichFields() throws {
     let body = """
-      {"results": [{"fsq_id": "f1", "name": "Gallery", "categories": [{"id": 10004, "name": "Art"}],
-        "geocodes": {"main": {"latitude": 40.76, "longitude": -73.98}}, "rating": 8.4,
-        "stats": {"total_ratings": 120}, "price": 2, "hours": {"display": "Mo-Fr 10:00-18:00"},
+      {"results": [{"fsq_place_id": "f1", "name": "Gallery",
+        "categories": [{"fsq_category_id": "4bf58dd8d48988d1e2931735", "name": "Art Gallery"}],
+        "latitude": 40.76, "longitude": -73.98, "rating": 8.4,
+        "stats": {"total_ratings": 120}, "price": 2,
+        "hours": {"display": "Mon-Fri 10:00-18:00", "regular": [
+          {"day": 1, "open": "1000", "close": "1800"}, {"day": 2, "open": "1000", "close": "1800"},
+          {"day": 3, "open": "1000", "close": "1800"}, {"day": 4, "open": "1000", "close": "1800"},
+          {"day": 5, "open": "1000", "close": "1800"}]},
         "photos": [{"prefix": "https://img/", "suffix": "/p.jpg"}]}]}
       """
     let server = try LoopbackServer([
-      .init(path: "/v3/places/search", responses: [.init(body: body)])
+      .init(path: "/places/search", responses: [.init(body: body)])
     ])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "foursquare", origin: origin, categories: [try category("art")], progress: { _ in })
     let entry = try #require(try server.stats().log.first)
-    #expect(entry.headers["Authorization"] == "test-foursquare-key")
+    #expect(entry.headers["Authorization"] == "Bearer test-foursquare-key")
+    #expect(entry.headers["X-Places-Api-Version"] == FoursquareProvider.apiVersion)
+    #expect(entry.path.hasPrefix("/places/search?"))
     #expect(
       entry.path.contains(
-        "fields=fsq_id%2Cname%2Cgeocodes%2Clocation%2Ccategories%2Crating%2Cpopularity%2Cstats%2Cprice%2Chours%2Cphotos"
+        "fsq_category_ids=4bf58dd8d48988d1e2931735%2C4bf58dd8d48988d18f941735%2C507c8c4091d498d9fc8c67a9&"
+      ))
+    #expect(
+      entry.path.contains(
+        "fields=fsq_place_id%2Cname%2Clatitude%2Clongitude%2Clocation%2Ccategories%2Cdate_closed%2Crating%2Cpopularity%2Cstats%2Cprice%2Chours%2Cphotos"
       ))
     let place = try #require(report.places.first)
+    #expect(place.id == "f1")
     #expect(place.rating == 4.2)
     #expect(place.reviewCount == 120)
     #expect(place.openingHours == "Mo-Fr 10:00-18:00")
@@ -121,9 +133,10 @@ import Testing
     let query = try #require(
       URLComponents(string: path)?.queryItems?.first { $0.name == "data" }?.value)
     #expect(
-      query.contains("node[\"leisure\"=\"park\"][\"name\"](around:1500,40.758000,-73.985000);"))
-    #expect(query.contains("way[\"leisure\"=\"garden\"]"))
-    #expect(query.contains("out center"))
+      query.contains("nwr[\"leisure\"=\"park\"][\"name\"](around:1500,40.758000,-73.985000);"))
+    #expect(query.contains("nwr[\"leisure\"=\"garden\"]"))
+    #expect(query.hasPrefix("[out:json][timeout:15][maxsize:134217728];"))
+    #expect(query.hasSuffix("out center tags 10000;"))
     #expect(report.places.map(\.id) == ["node/1", "way/2"])
     #expect(report.places.last?.categories == ["park", "landmark"])
     #expect(report.places.first?.score == 3.6)
@@ -140,7 +153,7 @@ import Testing
     }
     let server = try LoopbackServer([
       .init(path: "/search", responses: [.init(bodyFile: osm.path)]),
-      .init(path: "/table/v1/foot/", responses: [.init(bodyFile: table.path)]),
+      .init(path: "/table/v1/driving/", responses: [.init(bodyFile: table.path)]),
     ])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
@@ -151,12 +164,14 @@ import Testing
       Coordinate(lat: 52.517033, lon: 13.3888), Coordinate(lat: 52.529432, lon: 13.397631),
       Coordinate(lat: 52.523239, lon: 13.428554),
     ]
-    let matrix = try live.roadTable(points, mode: .walk)
+    // The sample is a car table (35 km/h): it is read as one.
+    let matrix = try live.roadTable(points, mode: .drive)
     #expect(abs((matrix.distancesKm[0][1] ?? 0) - 1.88689) < 1e-12)
     let log = try server.stats().log
     #expect(log.first?.path == "/search?q=Ottawa%2C%20Canada&format=json&limit=1")
     #expect(
-      log.last?.path.hasPrefix("/table/v1/foot/13.388800,52.517033;13.397631,52.529432;") == true)
+      log.last?.path.hasPrefix("/table/v1/driving/13.388800,52.517033;13.397631,52.529432;")
+        == true)
   }
 
   @Test func nothingFoundByNominatimIsBadInput() throws {

@@ -21,10 +21,11 @@ import Testing
     let good =
       provider == "yelp"
       ? yelpBody(["a"])
-      : "{\"results\": [{\"fsq_id\": \"f\", \"name\": \"F\", \"geocodes\": {\"main\": {\"latitude\": 1, \"longitude\": 2}}}]}"
+      : "{\"results\": [{\"fsq_place_id\": \"f\", \"name\": \"F\", \"latitude\": 1, \"longitude\": 2}]}"
     let server = try LoopbackServer([
       .init(path: "/", match: "categories=parks", responses: [.init(status: 403, body: "{}")]),
-      .init(path: "/", match: "categories=16032", responses: [.init(status: 403, body: "{}")]),
+      .init(
+        path: "/", match: "4bf58dd8d48988d163941735", responses: [.init(status: 403, body: "{}")]),
       .init(path: "/", responses: [.init(body: good)]),
     ])
     let cache = try temporaryDirectory()

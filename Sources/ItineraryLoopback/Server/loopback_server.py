@@ -6,7 +6,18 @@ Usage: loopback_server.py CONFIG_JSON
 CONFIG_JSON: {"routes": [ROUTE, ...]}
   ROUTE: {"path": "/v3/businesses/search",   # request path prefix
           "match": "categories=parks",       # optional substring of path+query
+          "service": "yelp",                 # optional: refuse what the real one refuses
           "responses": [RESPONSE, ...]}      # served in turn, the last repeats
+  "service" checks a request as the real service does before any response is
+  served, and answers as it would when the check fails (the refusal does not
+  use up a response):
+    "foursquare": the current Places API: `Authorization: Bearer KEY` (401
+                  without), an `X-Places-Api-Version` date YYYY-MM-DD (400
+                  without), `limit` at most 50 (400).
+    "yelp":       `Authorization: Bearer KEY` (401), `limit` at most 50 and
+                  `offset + limit` at most 240 (400 VALIDATION_ERROR).
+    "osrm-car":   a server built for cars only, like the public demo: a
+                  `/table/v1/PROFILE/` other than `driving` or `car` is 400.
   RESPONSE: {"status": 200, "body": "..." | "bodyFile": "/abs/path",
              "contentType": "application/json", "headers": {"Retry-After": "1"},
              "latency": 0.3,        # seconds before answering
@@ -29,6 +40,7 @@ import gzip
 import json
 import math
 import os
+import re
 import signal
 import sys
 import threading
@@ -68,13 +80,57 @@ def osrm_table(target, spec):
     return json.dumps({"code": "Ok", "distances": distances, "durations": durations})
 
 
-def pick_response(target):
+def query_numbers(target):
+    """The integer query parameters of a request target."""
+    numbers = {}
+    for pair in target.partition("?")[2].split("&"):
+        name, _, value = pair.partition("=")
+        if value.isdigit():
+            numbers[name] = int(value)
+    return numbers
+
+
+def bearer(headers):
+    value = headers.get("Authorization", "")
+    return value.startswith("Bearer ") and len(value) > len("Bearer ")
+
+
+def refusal(service, target, headers):
+    """(status, body) of the real service's refusal of this request, or None."""
+    numbers = query_numbers(target)
+    if service == "foursquare":
+        if not bearer(headers):
+            return 401, {"message": "Invalid request token."}
+        version = headers.get("X-Places-Api-Version", "")
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", version):
+            return 400, {"message": "X-Places-Api-Version header is missing or not a date"}
+        if numbers.get("limit", 10) > 50:
+            return 400, {"message": "limit must be at most 50"}
+    elif service == "yelp":
+        if not bearer(headers):
+            return 401, {"error": {"code": "TOKEN_MISSING", "description": "An access token must be supplied in order to use this endpoint."}}
+        limit, offset = numbers.get("limit", 20), numbers.get("offset", 0)
+        if limit > 50:
+            return 400, {"error": {"code": "VALIDATION_ERROR", "description": f"{limit} is greater than the maximum of 50"}}
+        if offset + limit > 240:
+            return 400, {"error": {"code": "VALIDATION_ERROR", "description": "Too many results requested, limit+offset must be <= 240."}}
+    elif service == "osrm-car":
+        parts = target.split("?", 1)[0].split("/")
+        if len(parts) > 3 and parts[1] == "table" and parts[3] not in ("driving", "car"):
+            return 400, {"code": "InvalidOptions", "message": f"profile {parts[3]} is not served here: this server routes cars only"}
+    return None
+
+
+def pick_response(target, headers):
     path = target.split("?", 1)[0]
     for index, route in enumerate(CONFIG.get("routes", [])):
         if not path.startswith(route.get("path", "/")):
             continue
         if route.get("match") and route["match"] not in target:
             continue
+        refused = refusal(route.get("service"), target, headers)
+        if refused:
+            return {"status": refused[0], "body": json.dumps(refused[1])}
         with LOCK:
             turn = STATE["served"].get(index, 0)
             STATE["served"][index] = turn + 1
@@ -103,7 +159,7 @@ class Handler(BaseHTTPRequestHandler):
                 {"path": self.path, "headers": dict(self.headers.items()), "time": time.monotonic()}
             )
         try:
-            self.serve(pick_response(self.path))
+            self.serve(pick_response(self.path, self.headers))
         finally:
             with LOCK:
                 STATE["inFlight"] -= 1

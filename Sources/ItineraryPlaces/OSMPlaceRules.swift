@@ -1,0 +1,139 @@
+import Foundation
+import ItineraryCore
+import ItineraryFixtures
+
+/// How an OpenStreetMap element becomes a candidate: which categories it
+/// belongs to and its popularity score. OpenStreetMap has no ratings, so the
+/// score comes from tags that say a place matters (Wikidata, Wikipedia,
+/// heritage) or that it does not (a chain's `brand`, a lifecycle prefix).
+///
+/// The rules live in `fixtures/categories.json` (`osmScore`, and a
+/// category's `osmUnless`), which `scripts/build-embedded-city.py` reads
+/// too, so live Overpass places and the embedded city score alike.
+public struct OSMPlaceRules: Sendable {
+  /// One tag test: `key` (present), `key=value`, or `prefix:*` (any key under the prefix).
+  struct Pattern: Sendable {
+    enum Test: Sendable {
+      case present(String)
+      case equals(String, String)
+      case prefix(String)
+    }
+    let test: Test
+    /// The `key=value` written, for comparing with a category's own tags.
+    let text: String
+
+    init(_ text: String) {
+      self.text = text
+      if text.hasSuffix(":*") {
+        test = .prefix(String(text.dropLast()))
+      } else if let equals = text.firstIndex(of: "=") {
+        test = .equals(String(text[..<equals]), String(text[text.index(after: equals)...]))
+      } else {
+        test = .present(text)
+      }
+    }
+
+    /// The tags of `tags` this pattern matches, as `key=value`.
+    func matches(_ tags: [String: String]) -> [String] {
+      switch test {
+      case .present(let key):
+        tags[key].map { ["\(key)=\($0)"] } ?? []
+      case .equals(let key, let value):
+        tags[key] == value ? ["\(key)=\(value)"] : []
+      case .prefix(let prefix):
+        tags.filter { $0.key.hasPrefix(prefix) }.map { "\($0.key)=\($0.value)" }
+      }
+    }
+  }
+
+  struct Signal: Sendable {
+    var patterns: [Pattern]
+    var points: Int
+  }
+
+  /// Hundredths of a point.
+  let base: Int
+  let minimum: Int
+  let maximum: Int
+  let signals: [Signal]
+  let exclusions: [Pattern]
+  /// By category name: tags that make an element not of that category
+  /// unless the tag is one of the category's own (a hairdresser tagged
+  /// `tourism=gallery` is no gallery; a `shop=art` is).
+  let unless: [String: [Pattern]]
+  let vocabulary: CategoryVocabulary
+
+  /// The rules compiled into the binary.
+  public static let standard: OSMPlaceRules = {
+    do {
+      return try OSMPlaceRules(json: Data(Fixtures.categoriesJSON.utf8), vocabulary: .standard)
+    } catch {
+      preconditionFailure("fixtures/categories.json has no readable osmScore: \(error)")
+    }
+  }()
+
+  public init(json: Data, vocabulary: CategoryVocabulary) throws {
+    struct File: Decodable {
+      struct Score: Decodable {
+        struct Signal: Decodable {
+          var tags: [String]
+          var points: Int
+        }
+        var base: Int
+        var min: Int
+        var max: Int
+        var signals: [Signal]
+        var exclude: [String]
+      }
+      struct Category: Decodable {
+        var name: String
+        var osmUnless: [String]?
+      }
+      var osmScore: Score
+      var categories: [Category]
+    }
+    let file = try JSONDecoder().decode(File.self, from: json)
+    base = file.osmScore.base
+    minimum = file.osmScore.min
+    maximum = file.osmScore.max
+    signals = file.osmScore.signals.map {
+      Signal(patterns: $0.tags.map(Pattern.init), points: $0.points)
+    }
+    exclusions = file.osmScore.exclude.map(Pattern.init)
+    unless = Dictionary(
+      file.categories.compactMap { category in
+        category.osmUnless.map { (category.name, $0.map(Pattern.init)) }
+      }, uniquingKeysWith: { first, _ in first })
+    self.vocabulary = vocabulary
+  }
+
+  /// The popularity score in [min, max] / 100 (1.00 to 5.00 as shipped), or
+  /// `nil` for an element that is no candidate at all (`opening_hours=closed`,
+  /// `disused=yes`). Each signal counts once, whichever of its tags match.
+  ///
+  /// - Complexity: O(tags * patterns).
+  public func score(tags: [String: String]) -> Double? {
+    if exclusions.contains(where: { !$0.matches(tags).isEmpty }) { return nil }
+    var hundredths = base
+    for signal in signals where signal.patterns.contains(where: { !$0.matches(tags).isEmpty }) {
+      hundredths += signal.points
+    }
+    return Double(min(maximum, max(minimum, hundredths))) / 100
+  }
+
+  /// The canonical categories an element with `tags` belongs to, in
+  /// vocabulary order: those one of its tags names, less those a tag of the
+  /// category's `osmUnless` rules out.
+  ///
+  /// - Complexity: O(tags * categories).
+  public func categories(tags: [String: String]) -> [String] {
+    vocabulary.categories.filter { category in
+      let own = Set(category.osm)
+      guard own.contains(where: { tag in Pattern(tag).matches(tags).isEmpty == false }) else {
+        return false
+      }
+      let against = (unless[category.name] ?? []).flatMap { $0.matches(tags) }
+      return !against.contains { !own.contains($0) }
+    }.map(\.name)
+  }
+}
