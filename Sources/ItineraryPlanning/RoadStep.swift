@@ -22,6 +22,7 @@ enum RoadStep {
       .info(
         "road distances from OSRM (\(OSRMTable.profile(for: mode)), \(points.count) points)"))
     let matrix = try services.roadTable(points, mode: mode)
+    if let credit = services.roadAttribution(for: mode) { notify(.info(credit)) }
     do throws(ItineraryError) {
       return try RoadTable(
         kilometres: matrix.distancesKm,
