@@ -38,24 +38,32 @@ public enum CLI {
         terminal.writeError(help)
         return ItineraryError.Kind.usage.exitCode
       }
-      let rest = Array(arguments.dropFirst())
-      switch command {
-      case "plan": return try PlanCommand.run(rest, terminal: terminal, environment: environment)
-      case "solve": return try SolveCommand.run(rest, terminal: terminal)
-      case "categories": return try CategoriesCommand.run(rest, terminal: terminal)
-      case "help", "--help", "-h":
-        terminal.write(help)
-        return 0
-      case "--version":
-        terminal.write("itinerary \(version)\n")
-        return 0
-      default:
-        throw ItineraryError(
-          .usage, "unknown command '\(command)' (commands: plan, solve, categories)")
-      }
+      let status = try dispatch(
+        command, Array(arguments.dropFirst()), terminal: terminal, environment: environment)
+      if let failure = terminal.outputFailure() { throw failure }
+      return status
     } catch {
       terminal.writeError("error: \(error.message)\n")
       return error.kind.exitCode
+    }
+  }
+
+  private static func dispatch(
+    _ command: String, _ rest: [String], terminal: Terminal, environment: [String: String]
+  ) throws(ItineraryError) -> Int32 {
+    switch command {
+    case "plan": return try PlanCommand.run(rest, terminal: terminal, environment: environment)
+    case "solve": return try SolveCommand.run(rest, terminal: terminal)
+    case "categories": return try CategoriesCommand.run(rest, terminal: terminal)
+    case "help", "--help", "-h":
+      terminal.write(help)
+      return 0
+    case "--version":
+      terminal.write("itinerary \(version)\n")
+      return 0
+    default:
+      throw ItineraryError(
+        .usage, "unknown command '\(command)' (commands: plan, solve, categories)")
     }
   }
 }
