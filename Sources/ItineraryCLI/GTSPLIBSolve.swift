@@ -28,7 +28,7 @@ enum GTSPLIBSolve {
     }
     let data = GTSPLIBResultJSON.encode(result.tour, instance: instance, millis: millis)
     if let output = arguments.value("output") {
-      try OutputFile.write(data, to: output)
+      try OutputFile.write(data, to: output, terminal: terminal)
     } else {
       terminal.write(String(decoding: data, as: UTF8.self))
     }

@@ -14,10 +14,11 @@ enum OutputFormat: String, CaseIterable {
     }
   }
 
-  /// Prints the report, or writes it whole to `path` when one is given.
+  /// Prints the report, or writes it whole to `path` when one is given
+  /// (`-` is standard output).
   func emit(_ report: PlanReport, to path: String?, terminal: Terminal) throws(ItineraryError) {
     let data = render(report)
-    if let path {
+    if let path, path != "-" {
       try OutputFile.write(data, to: path)
       terminal.writeError("wrote \(path)\n")
     } else {

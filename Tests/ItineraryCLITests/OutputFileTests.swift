@@ -122,6 +122,21 @@ import Testing
     #expect(error.message == "cannot write /nonexistent/dir/out.json: No such file or directory")
   }
 
+  @Test func dashAtTheCommandLineIsStandardOutput() throws {
+    let scratch = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let instance = scratch.appending(path: "i.json")
+    let text =
+      #"{"origin": {"lat": 60.17, "lon": 24.94}, "categories": ["a"], "places": [{"id": "x", "#
+      + #""categories": ["a"], "lat": 60.17, "lon": 24.94}]}"#
+    try Data(text.utf8).write(to: instance)
+    let run = CommandRun(["solve", instance.path, "-o", "-"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(#""plans""#))
+    #expect(!run.stderr.contains("wrote"))
+    #expect(!FileManager.default.fileExists(atPath: "-"))
+  }
+
   @Test func dashIsStandardOutput() throws {
     let run = CommandRun(["categories"])
     let printed = Mutex("")
