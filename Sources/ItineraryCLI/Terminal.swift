@@ -26,7 +26,7 @@ public struct Terminal: Sendable {
     let output = DescriptorWriter(descriptor: STDOUT_FILENO, name: "standard output")
     let errors = DescriptorWriter(descriptor: STDERR_FILENO, name: "standard error")
     return Terminal(
-      write: output.write, writeError: errors.write,
+      write: { output.write($0) }, writeError: { errors.write($0) },
       outputFailure: { output.failure.map { ItineraryError(.failure, $0) } })
   }()
 
