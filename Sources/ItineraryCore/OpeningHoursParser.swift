@@ -78,7 +78,7 @@ struct OpeningHoursParser {
     if !hasSelector && state == nil {
       // Only a comment (`"by appointment"`): the state is unknown.
       guard hasComment else {
-        throw failure("a rule: weekdays, months, times, 24/7, off or a comment")
+        throw failure("a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment")
       }
       rule.state = .unknown
     }
