@@ -122,7 +122,13 @@ struct OpeningHoursParser {
       return OpeningHours.YearRange(
         from: month * 100 + (day ?? 1), through: lastMonth * 100 + (lastDay ?? 31))
     }
+    let lastDayStart = position
     if let day, let lastDay = try parseDayOfMonth(in: month) {
+      // `Dec 24-26`; a range back to an earlier day of the same month is a slip.
+      guard lastDay >= day else {
+        position = lastDayStart
+        throw failure("a day of the month from \(day) on, or a month")
+      }
       return OpeningHours.YearRange(from: month * 100 + day, through: month * 100 + lastDay)
     }
     throw failure(day == nil ? "a month after '-'" : "a month or a day of the month after '-'")
@@ -203,16 +209,24 @@ struct OpeningHoursParser {
     while true {
       let mark = position
       skipSpaces()
-      if take(",") {
-        skipSpaces()
-        if peek?.isASCIIDigit == true {
-          spans.append(try parseTimeSpan())
-          continue
-        }
+      if take(","), startsTime() {
+        spans.append(try parseTimeSpan())
+        continue
       }
       position = mark
       return spans
     }
+  }
+
+  /// Whether a time such as `9:00` follows, after spaces (skipped), so that
+  /// `10:00-12:00, 14:00-16:00` continues the times and `, 24/7` does not.
+  private mutating func startsTime() -> Bool {
+    skipSpaces()
+    var ahead = position
+    while ahead < characters.count, characters[ahead].isASCIIDigit, ahead - position < 2 {
+      ahead += 1
+    }
+    return ahead > position && ahead < characters.count && characters[ahead] == ":"
   }
 
   /// A span whose end is at or before its beginning runs into the next day

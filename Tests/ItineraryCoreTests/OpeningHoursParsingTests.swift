@@ -60,6 +60,7 @@ import Testing
     Broken(text: "Mo 10:00-12:00 \"call us", position: 16, expected: "a closing '\"' for this comment"),
     Broken(text: "Feb 30 10:00-12:00", position: 5, expected: "a day of the month from 1 to 29"),
     Broken(text: "Jan- 10:00-12:00", position: 6, expected: "a month after '-'"),
+    Broken(text: "Dec 24-20 off", position: 8, expected: "a day of the month from 24 on, or a month"),
     Broken(text: "Mo 10:00-12:00 Tu 12:00-14:00", position: 16, expected: "';', ',' or '||' before another rule"),
     Broken(text: "Mo-Fr 10:00-18:00 ||", position: 21, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
     Broken(text: "Mo-Fr 10:00-18:00; ; Sa 10:00-12:00", position: 20, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
