@@ -168,7 +168,9 @@ import Testing
 /// with spaces, hours past midnight only where no later rule can drop them).
 enum RandomOpeningHours {
   static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-  static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
 
   static func text(using random: inout SplitMix64) -> String {
     let count = Int.random(in: 1...4, using: &random)
@@ -215,11 +217,12 @@ enum RandomOpeningHours {
 
   static func weekdaySelector(using random: inout SplitMix64) -> String {
     let holiday = Int.random(in: 0..<8, using: &random) == 0 ? "PH," : ""
-    return holiday + (0..<Int.random(in: 1...2, using: &random)).map { _ in
-      let first = Int.random(in: 0..<7, using: &random)
-      guard Bool.random(using: &random) else { return weekdays[first] }
-      return "\(weekdays[first])-\(weekdays[Int.random(in: 0..<7, using: &random)])"
-    }.joined(separator: ",")
+    return holiday
+      + (0..<Int.random(in: 1...2, using: &random)).map { _ in
+        let first = Int.random(in: 0..<7, using: &random)
+        guard Bool.random(using: &random) else { return weekdays[first] }
+        return "\(weekdays[first])-\(weekdays[Int.random(in: 0..<7, using: &random)])"
+      }.joined(separator: ",")
   }
 
   static func monthSelector(using random: inout SplitMix64) -> String {
