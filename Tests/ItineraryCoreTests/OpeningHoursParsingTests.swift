@@ -1,5 +1,7 @@
+import Foundation
 import ItineraryCore
 import ItineraryFixtures
+import TestSupport
 import Testing
 
 @Suite struct OpeningHoursParsingTests {
@@ -39,6 +41,36 @@ import Testing
     )
     #expect(strings.count == 220)
     #expect(failures == OpeningHoursParsingTests.expectedFailures)
+  }
+
+  /// Every `opening_hours` value anywhere in the JSON files under `folder`.
+  static func openingHoursValues(under folder: URL) throws -> Set<String> {
+    func values(in json: Any) -> [String] {
+      switch json {
+      case let object as [String: Any]:
+        return object.flatMap { key, value in
+          key == "opening_hours" ? [value as? String].compactMap { $0 } : values(in: value)
+        }
+      case let array as [Any]: return array.flatMap(values)
+      default: return []
+      }
+    }
+    let files =
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" } ?? []
+    return try Set(
+      files.flatMap { values(in: try JSONSerialization.jsonObject(with: Data(contentsOf: $0))) })
+  }
+
+  @Test(.enabled(if: SharedData.url("api-samples") != nil))
+  func everyStringOfTheSharedSamplesParses() throws {
+    let folder = try #require(SharedData.url("api-samples"))
+    let strings = try OpeningHoursParsingTests.openingHoursValues(under: folder)
+    print("shared samples: \(strings.count) distinct opening_hours strings")
+    #expect(strings.count >= 10)
+    for text in strings {
+      #expect(throws: Never.self, "\(text)") { try OpeningHours(text) }
+    }
   }
 
   struct Broken: Sendable, CustomStringConvertible {
