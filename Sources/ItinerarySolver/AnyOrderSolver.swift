@@ -119,9 +119,11 @@ public struct AnyOrderSolver {
     let start = tour.firstIndex(of: 0) ?? 0
     var order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
     let improvementDeadline = deadline.fraction(Self.improvementShare)
+    let maxNodes = options.memoryBudget / OrderedSolver.bytesPerPartialPlan
     func value(_ order: [Int]) -> Double {
-      OrderedSolver(problem: problem, categoryOrder: order)
-        .solve(.top(1), after: [], deadline: improvementDeadline).plans.first?.objective
+      OrderedSolver(problem: problem, categoryOrder: order, deadline: improvementDeadline)
+        .solve(.top(1), after: [], deadline: improvementDeadline, maxNodes: maxNodes)
+        .plans.first?.objective
         ?? -.infinity
     }
     var best = value(order)
@@ -142,8 +144,8 @@ public struct AnyOrderSolver {
         }
       }
     }
-    var solution = OrderedSolver(problem: problem, categoryOrder: order)
-      .solve(selection, after: earlier, deadline: deadline)
+    var solution = OrderedSolver(problem: problem, categoryOrder: order, deadline: deadline)
+      .solve(selection, after: earlier, deadline: deadline, maxNodes: maxNodes)
     solution.solver = .anyOrderHeuristic
     solution.optimal = false
     solution.work["iterations"] = result.iterations

@@ -22,19 +22,32 @@ public struct OrderedSolver {
 
   /// - Parameter categoryOrder: the order in which to visit the problem's
   ///   categories (its own order by default).
-  /// - Complexity: that of the dynamic program, see `CompletionValues`.
+  /// - Complexity: that of the dynamic program, see `CompletionValues`, run
+  ///   up to `PlacePenalties.maximumRounds` times when places are eligible
+  ///   for several stops.
   public init(problem: Problem, categoryOrder: [Int]? = nil) {
+    self.init(problem: problem, categoryOrder: categoryOrder, deadline: nil)
+  }
+
+  /// - Parameter deadline: when to stop tightening the bound.
+  init(problem: Problem, categoryOrder: [Int]?, deadline: Deadline?) {
     self.problem = problem
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
     if let roads = problem.roads {
       values = .roads(
-        CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
+        PlacePenalties.tightened(
+          problem: problem, metric: roads, categoryOrder: categoryOrder, deadline: deadline))
     } else {
       values = .sphere(
-        CompletionValues(
-          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder))
+        PlacePenalties.tightened(
+          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder,
+          deadline: deadline))
     }
   }
+
+  /// About how many bytes one partial plan of the search takes, with its
+  /// share of the cursors' queues: the memory budget's unit.
+  static let bytesPerPartialPlan = 512
 
   /// The plans the selection asks for, best first; past the options'
   /// deadline, the plans proven so far (`complete` false).
@@ -43,56 +56,62 @@ public struct OrderedSolver {
   ///   produced, R prefixes rejected on the way and C the cost of a cursor
   ///   step, O(log n) on the sphere (see `PlanSearch`).
   public func solve(_ selection: Selection, options: SolveOptions = SolveOptions()) -> Solution {
-    solve(selection, after: [], deadline: options.deadline())
+    solve(
+      selection, after: [], deadline: options.deadline(),
+      maxNodes: options.memoryBudget / Self.bytesPerPartialPlan)
   }
 
   /// The plans the selection asks for; diverse plans continue after `earlier`
   /// (found some other way), which are kept as the first plans.
-  func solve(_ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline)
-    -> Solution
-  {
+  func solve(
+    _ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline,
+    maxNodes: Int = .max
+  ) -> Solution {
     if let reason = problem.missingCategoryReason() {
       return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
     }
     switch values {
-    case .sphere(let values): return solve(selection, values, after: earlier, deadline: deadline)
-    case .roads(let values): return solve(selection, values, after: earlier, deadline: deadline)
+    case .sphere(let values):
+      return solve(selection, values, after: earlier, deadline: deadline, maxNodes: maxNodes)
+    case .roads(let values):
+      return solve(selection, values, after: earlier, deadline: deadline, maxNodes: maxNodes)
     }
   }
 
   private func solve<Metric: LayerMetric>(
     _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked],
-    deadline: Deadline
+    deadline: Deadline, maxNodes: Int
   ) -> Solution {
     var found: [Solution.Ranked] = []
     var expanded = 0
-    var timedOut = false
+    var stop: SearchStop?
     switch selection {
     case .top(let count):
-      var search = PlanSearch(values: values, deadline: deadline)
+      var search = PlanSearch(values: values, deadline: deadline, maxNodes: maxNodes)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
       expanded = search.expanded
-      timedOut = search.timedOut
+      stop = search.stop
     case .diverse(let count):
       let diversity = Diversity(stopCount: problem.categories.count)
       found = earlier
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
-        var search = PlanSearch(values: values, deadline: deadline) { prefix in
+        var search = PlanSearch(values: values, deadline: deadline, maxNodes: maxNodes) {
+          prefix in
           diversity.admits(prefix, after: earlier)
         }
         let next = search.next()
         expanded += search.expanded
-        timedOut = search.timedOut
+        stop = search.stop
         guard let next else { break }
         found.append(ranked(next.places))
       }
     }
-    let reason = timedOut ? Solution.stoppedReason : found.isEmpty ? problem.noPlanReason : nil
+    let reason = stop?.reason ?? (found.isEmpty ? problem.noPlanReason : nil)
     return Solution(
-      plans: found, solver: .orderedDP, optimal: true, complete: !timedOut, reason: reason,
+      plans: found, solver: .orderedDP, optimal: true, complete: stop == nil, reason: reason,
       work: ["distances": values.evaluations, "expanded": expanded]
     )
   }
