@@ -59,6 +59,25 @@ import Testing
     #expect(flaw == nil, "seed \(testCase.seed)")
   }
 
+  /// Any order, with a category asked for two or three times among up to
+  /// four stops (and once all stops alike).
+  @Test(arguments: cases.filter { $0.categories.count <= 4 }.prefix(40))
+  func anyOrderMatchesBruteForce(_ testCase: Case) {
+    var problem = testCase.problem
+    problem.order = .any
+    let expected = BruteForceSolver(problem: problem).solve(.top(6)).plans
+    let found = AnyOrderSolver(problem: problem).solve(.top(6))
+    #expect(found.optimal, "seed \(testCase.seed)")
+    #expect(
+      found.plans.map(\.objective).elementsEqual(expected.map(\.objective)) {
+        abs($0 - $1) <= 1e-9 * max(1, abs($1))
+      }, "seed \(testCase.seed): \(found.plans.map(\.objective)) vs \(expected.map(\.objective))")
+    #expect(found.plans.allSatisfy { problem.isFeasible($0.plan) }, "seed \(testCase.seed)")
+    let diverse = AnyOrderSolver(problem: problem).solve(.diverse(3)).plans
+    let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: diverse, count: 3)
+    #expect(flaw == nil, "seed \(testCase.seed)")
+  }
+
   /// The prices on places lower the bound at the start, still above the
   /// best plan, without changing the answer:
   /// six stops of one category over 60 places of close scores in a square
