@@ -37,6 +37,9 @@ enum VerifyStep {
     case .timeLimit:
       terminal.writeError("glpk: \(outcome.summary) after \(seconds) s\n")
       return (outcome.verification, nil)
+    case .tooLarge:
+      terminal.writeError("glpk: \(outcome.summary)\n")
+      return (outcome.verification, nil)
     case .disagreed(let disagreement):
       return (
         outcome.verification,

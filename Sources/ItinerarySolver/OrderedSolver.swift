@@ -110,6 +110,12 @@ public struct OrderedSolver {
       }
     }
     let reason = stop?.reason ?? (found.isEmpty ? problem.noPlanReason : nil)
+    // Stopped before the first plan: a real plan read along the values, unproven.
+    if found.isEmpty, stop != nil, let greedy = values.greedyPlan() {
+      return Solution(
+        plans: [ranked(greedy)], solver: .orderedDP, optimal: false, complete: false,
+        reason: reason, work: ["distances": values.evaluations, "expanded": expanded])
+    }
     return Solution(
       plans: found, solver: .orderedDP, optimal: true, complete: stop == nil, reason: reason,
       work: ["distances": values.evaluations, "expanded": expanded]
