@@ -144,7 +144,7 @@ public struct AnyOrderSolver {
     let improvementDeadline = deadline.fraction(Self.improvementShare)
     let maxNodes = options.memoryBudget / OrderedSolver.bytesPerPartialPlan
     func value(_ order: [Int]) -> Double {
-      OrderedSolver(problem: problem, categoryOrder: order, deadline: improvementDeadline)
+      OrderedSolver(problem: problem, categoryOrder: order)
         .solve(.top(1), after: [], deadline: improvementDeadline, maxNodes: maxNodes)
         .plans.first?.objective
         ?? -.infinity
@@ -167,7 +167,7 @@ public struct AnyOrderSolver {
         }
       }
     }
-    var solution = OrderedSolver(problem: problem, categoryOrder: order, deadline: deadline)
+    var solution = OrderedSolver(problem: problem, categoryOrder: order)
       .solve(selection, after: earlier, deadline: deadline, maxNodes: maxNodes)
     solution.solver = .anyOrderHeuristic
     solution.optimal = false

@@ -16,8 +16,8 @@ import ItineraryCore
 /// of (g(i+1, q | p) - w * d(p, q))`. Each candidate keeps its best value
 /// with its successor and its best value with another successor (2-cycle
 /// elimination, after Christofides, Mingozzi and Toth), which is all that
-/// `g(i, p | u)` needs. Where the layers share no place the plain recurrence
-/// is the same and is used as it is.
+/// `g(i, p | u)` needs. Without `eliminatingCycles`, or where the layers
+/// share no place, the plain recurrence (`q` any place of layer i+1) is used.
 ///
 /// `Metric` measures the legs: great-circle distances (`SphereMetric`) or a
 /// road table (`RoadTable`); a candidate with no way on has value minus infinity.
@@ -36,24 +36,31 @@ final class CompletionValues<Metric: LayerMetric> {
   /// `values[i][j]` is the best `g(i, layers[i][j] | u)` over every `u`, on
   /// the scores less `penalties`.
   let values: [[Double]]
-  /// The place after `layers[i][j]` on its best completion, or -1.
+  /// The place after `layers[i][j]` on its best completion, or -1 where the
+  /// plain recurrence is used (no place can come back there).
   let successors: [[Int]]
   /// `g(i, layers[i][j] | u)` for `u` that successor: the best completion
   /// through another place.
   let secondValues: [[Double]]
   /// The prices on places the program ran with (`PlacePenalties`).
   let penalties: PlacePenalties
+  let metric: Metric
+  /// Whether some place is eligible for two stops: only then can the
+  /// relaxation plan a place twice.
+  let sharesPlaces: Bool
 
   /// - Parameters:
   ///   - metric: the distances between the problem's origin and places.
   ///   - categoryOrder: the order in which to visit the problem's categories
   ///     (the problem's own order by default).
   ///   - penalties: prices on places, taken off their scores (none by default).
+  ///   - eliminatingCycles: whether to forbid `p, p` and `p, q, p`.
   init(
     problem: Problem, metric: Metric, categoryOrder: [Int]? = nil,
-    penalties: PlacePenalties? = nil
+    penalties: PlacePenalties? = nil, eliminatingCycles: Bool = false
   ) {
     self.problem = problem
+    self.metric = metric
     self.scores = problem.scores()
     let penalties = penalties ?? .zero(placeCount: problem.places.count)
     self.penalties = penalties
@@ -67,8 +74,10 @@ final class CompletionValues<Metric: LayerMetric> {
     var successors = layers.map { Array(repeating: -1, count: $0.count) }
     let sets = layers.map(Set.init)
     func share(_ a: Int, _ b: Int) -> Bool {
-      sets.indices.contains(a) && sets.indices.contains(b) && !sets[a].isDisjoint(with: sets[b])
+      eliminatingCycles && sets.indices.contains(a) && sets.indices.contains(b)
+        && !sets[a].isDisjoint(with: sets[b])
     }
+    sharesPlaces = sets.reduce(0) { $0 + $1.count } > sets.reduce(Set<Int>()) { $0.union($1) }.count
     var indexes: [Metric.Index] = []
     for i in layers.indices.reversed() {
       // Whether a place can follow itself or the stop before it here.
@@ -83,7 +92,7 @@ final class CompletionValues<Metric: LayerMetric> {
             : (next.best(from: .place(place)).map { ($0.item, $0.value) }, nil)
           values[i][j] = scores[place] + (first?.value ?? -.infinity)
           secondValues[i][j] = scores[place] + (second?.value ?? -.infinity)
-          successors[i][j] = first.map { layers[i + 1][$0.item] } ?? -1
+          successors[i][j] = cycles ? first.map { layers[i + 1][$0.item] } ?? -1 : -1
         } else if problem.roundTrip {
           let back = metric.distanceKm(from: .place(place), to: .origin)
           values[i][j] = back.map { scores[place] - weight * $0 } ?? -.infinity
@@ -146,10 +155,12 @@ final class CompletionValues<Metric: LayerMetric> {
     var current = item
     for layer in layers.indices.dropLast() {
       let place = layers[layer][current]
+      let recorded = successors[layer][current]
       let successor =
-        successors[layer][current] == before && before >= 0
-        ? secondSuccessor(layer: layer, item: current, before: before)
-        : successors[layer][current]
+        recorded < 0
+        ? indexes[layer + 1].best(from: .place(place)).map { layers[layer + 1][$0.item] } ?? -1
+        : recorded == before && before >= 0
+          ? secondSuccessor(layer: layer, item: current, before: before) : recorded
       guard successor >= 0, let next = layers[layer + 1].firstIndex(of: successor) else {
         return nil
       }

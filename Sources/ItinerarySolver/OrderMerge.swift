@@ -19,7 +19,7 @@ struct OrderMerge {
 
   init(problem: Problem, orders: [[Int]], deadline: Deadline, maxNodes: Int) {
     self.problem = problem
-    solvers = orders.map { OrderedSolver(problem: problem, categoryOrder: $0, deadline: deadline) }
+    solvers = orders.map { OrderedSolver(problem: problem, categoryOrder: $0) }
     self.deadline = deadline
     self.maxNodes = maxNodes
   }

@@ -19,31 +19,39 @@ public struct OrderedSolver {
   private let problem: Problem
   private let categoryOrder: [Int]
   private let values: Values
+  private let plainExpansions: Int?
 
-  /// - Parameter categoryOrder: the order in which to visit the problem's
-  ///   categories (its own order by default).
-  /// - Complexity: that of the dynamic program, see `CompletionValues`, run
-  ///   up to `PlacePenalties.maximumRounds` times when places are eligible
-  ///   for several stops.
+  /// - Parameters:
+  ///   - categoryOrder: the order in which to visit the problem's categories
+  ///     (its own order by default).
+  ///   - plainExpansions: how many partial plans to expand on the plain
+  ///     program's bound before starting over on the tightened one (by
+  ///     default `defaultPlainExpansions` and `expansionsPerPlan` per plan).
+  /// - Complexity: that of the dynamic program, see `CompletionValues`.
   public init(problem: Problem, categoryOrder: [Int]? = nil) {
-    self.init(problem: problem, categoryOrder: categoryOrder, deadline: nil)
+    self.init(problem: problem, categoryOrder: categoryOrder, plainExpansions: nil)
   }
 
-  /// - Parameter deadline: when to stop tightening the bound.
-  init(problem: Problem, categoryOrder: [Int]?, deadline: Deadline?) {
+  init(problem: Problem, categoryOrder: [Int]?, plainExpansions: Int?) {
     self.problem = problem
+    self.plainExpansions = plainExpansions
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
     if let roads = problem.roads {
       values = .roads(
-        PlacePenalties.tightened(
-          problem: problem, metric: roads, categoryOrder: categoryOrder, deadline: deadline))
+        CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
     } else {
       values = .sphere(
-        PlacePenalties.tightened(
-          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder,
-          deadline: deadline))
+        CompletionValues(
+          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder))
     }
   }
+
+  /// How many partial plans the search expands on the plain program's bound,
+  /// plus `expansionsPerPlan` for each plan asked for, before it starts over
+  /// on the tightened one (`PlacePenalties.tightened`) when places are
+  /// eligible for several stops: most problems finish well within it.
+  static let defaultPlainExpansions = 16_384
+  static let expansionsPerPlan = 64
 
   /// About how many bytes one partial plan of the search takes, with its
   /// share of the cursors' queues: the memory budget's unit.
@@ -78,16 +86,53 @@ public struct OrderedSolver {
     }
   }
 
+  /// The search on the plain program, then, when it runs long and places
+  /// are eligible for several stops, again on the tightened program.
   private func solve<Metric: LayerMetric>(
-    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked],
+    _ selection: Selection, _ plain: CompletionValues<Metric>, after earlier: [Solution.Ranked],
     deadline: Deadline, maxNodes: Int
   ) -> Solution {
+    let escalation =
+      plain.sharesPlaces
+      ? plainExpansions ?? Self.defaultPlainExpansions + Self.expansionsPerPlan * selection.count
+      : .max
+    var values = plain
+    var run = search(selection, plain, after: earlier, deadline, maxNodes, escalation)
+    var distances = plain.evaluations
+    if run.stop == .expansions {
+      values = PlacePenalties.tightened(
+        problem: problem, metric: plain.metric, categoryOrder: categoryOrder, deadline: deadline)
+      let expandedBefore = run.expanded
+      run = search(selection, values, after: earlier, deadline, maxNodes, .max)
+      run.expanded += expandedBefore
+      distances += values.evaluations
+    }
+    let work = ["distances": distances, "expanded": run.expanded]
+    let reason = run.stop?.reason ?? (run.found.isEmpty ? problem.noPlanReason : nil)
+    // Stopped before the first plan: a real plan read along the values, unproven.
+    if run.found.isEmpty, run.stop != nil, let greedy = values.greedyPlan() {
+      return Solution(
+        plans: [ranked(greedy)], solver: .orderedDP, optimal: false, complete: false,
+        reason: reason, work: work)
+    }
+    return Solution(
+      plans: run.found, solver: .orderedDP, optimal: true, complete: run.stop == nil,
+      reason: reason, work: work)
+  }
+
+  /// The plans of one search on `values`, stopping after `maxExpansions`
+  /// partial plans in all.
+  private func search<Metric: LayerMetric>(
+    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked],
+    _ deadline: Deadline, _ maxNodes: Int, _ maxExpansions: Int
+  ) -> (found: [Solution.Ranked], expanded: Int, stop: SearchStop?) {
     var found: [Solution.Ranked] = []
     var expanded = 0
     var stop: SearchStop?
     switch selection {
     case .top(let count):
-      var search = PlanSearch(values: values, deadline: deadline, maxNodes: maxNodes)
+      var search = PlanSearch(
+        values: values, deadline: deadline, maxNodes: maxNodes, maxExpansions: maxExpansions)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
@@ -98,8 +143,10 @@ public struct OrderedSolver {
       found = earlier
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
-        var search = PlanSearch(values: values, deadline: deadline, maxNodes: maxNodes) {
-          prefix in
+        var search = PlanSearch(
+          values: values, deadline: deadline, maxNodes: maxNodes,
+          maxExpansions: maxExpansions - expanded
+        ) { prefix in
           diversity.admits(prefix, after: earlier)
         }
         let next = search.next()
@@ -109,17 +156,7 @@ public struct OrderedSolver {
         found.append(ranked(next.places))
       }
     }
-    let reason = stop?.reason ?? (found.isEmpty ? problem.noPlanReason : nil)
-    // Stopped before the first plan: a real plan read along the values, unproven.
-    if found.isEmpty, stop != nil, let greedy = values.greedyPlan() {
-      return Solution(
-        plans: [ranked(greedy)], solver: .orderedDP, optimal: false, complete: false,
-        reason: reason, work: ["distances": values.evaluations, "expanded": expanded])
-    }
-    return Solution(
-      plans: found, solver: .orderedDP, optimal: true, complete: stop == nil, reason: reason,
-      work: ["distances": values.evaluations, "expanded": expanded]
-    )
+    return (found, expanded, stop)
   }
 
   private func ranked(_ places: [Int]) -> Solution.Ranked {

@@ -53,8 +53,9 @@ extension PlacePenalties {
   /// The most rounds of subgradient descent on the prices.
   static let maximumRounds = 40
 
-  /// The dynamic program of `problem` with prices that tighten its bound at
-  /// the start, or the plain one when no place is eligible for two stops.
+  /// The dynamic program of `problem` without 2-cycles and with prices that
+  /// tighten its bound at the start, or without prices when no place is
+  /// eligible for two stops.
   ///
   /// Each round runs the program, reads its relaxed best plan and moves
   /// every price against the bound's subgradient: up on places the plan
@@ -67,11 +68,10 @@ extension PlacePenalties {
   static func tightened<Metric: LayerMetric>(
     problem: Problem, metric: Metric, categoryOrder: [Int]?, deadline: Deadline?
   ) -> CompletionValues<Metric> {
-    let plain = CompletionValues(problem: problem, metric: metric, categoryOrder: categoryOrder)
+    let plain = CompletionValues(
+      problem: problem, metric: metric, categoryOrder: categoryOrder, eliminatingCycles: true)
     let k = plain.layers.count
-    var layersOfPlace: [Int: Int] = [:]
-    for layer in plain.layers { for place in layer { layersOfPlace[place, default: 0] += 1 } }
-    guard layersOfPlace.values.contains(where: { $0 > 1 }) else { return plain }
+    guard plain.sharesPlaces else { return plain }
     let order = categoryOrder ?? Array(problem.categories.indices)
     func objective(_ places: [Int]) -> Double {
       problem.objective(
@@ -111,7 +111,7 @@ extension PlacePenalties {
       for (place, slope) in gradient { prices[place] = max(0, prices[place] - move * slope) }
       current = CompletionValues(
         problem: problem, metric: metric, categoryOrder: categoryOrder,
-        penalties: PlacePenalties(byPlace: prices))
+        penalties: PlacePenalties(byPlace: prices), eliminatingCycles: true)
     }
     return best
   }

@@ -10,12 +10,15 @@ enum SearchStop: Sendable, Equatable {
   case deadline
   /// It held as many partial plans as its memory budget allows.
   case memory
+  /// It expanded as many partial plans as it was allowed to.
+  case expansions
 
   /// The reason a solution gives.
   var reason: String {
     switch self {
     case .deadline: Solution.stoppedReason
     case .memory: Solution.memoryReason
+    case .expansions: Solution.stoppedReason
     }
   }
 }
@@ -40,7 +43,8 @@ enum SearchStop: Sendable, Equatable {
 /// fills at most one stop, and `admits` can reject more (diversity).
 ///
 /// The search stops at its deadline (read every `deadlineInterval` partial
-/// plans) or when it holds `maxNodes` partial plans, with `stop` set.
+/// plans), when it holds `maxNodes` partial plans or has expanded
+/// `maxExpansions`, with `stop` set.
 ///
 /// - Complexity: O(k * (P + R) * C) for P plans produced and R prefixes
 ///   rejected, where C is the cost of one cursor step: O(log n) amortized on
@@ -64,6 +68,7 @@ struct PlanSearch<Metric: LayerMetric> {
   private let admits: ([Int]) -> Bool
   private let deadline: Deadline?
   private let maxNodes: Int
+  private let maxExpansions: Int
   private var nodes: [Node]
   private var cursors: [Metric.Index.Cursor?]
   /// Children read off a cursor whose value fell because the best way on
@@ -79,15 +84,17 @@ struct PlanSearch<Metric: LayerMetric> {
   /// - Parameters:
   ///   - deadline: when to give up, or `nil` to run to the end.
   ///   - maxNodes: the most partial plans to hold.
+  ///   - maxExpansions: the most partial plans to expand.
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects.
   init(
     values: CompletionValues<Metric>, deadline: Deadline? = nil, maxNodes: Int = .max,
-    admits: @escaping ([Int]) -> Bool = { _ in true }
+    maxExpansions: Int = .max, admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.values = values
     self.deadline = deadline
     self.maxNodes = maxNodes
+    self.maxExpansions = maxExpansions
     self.admits = admits
     let bonus = values.penalties.largest(values.layers.count, excluding: [])
     nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0, childBonus: bonus)]
@@ -159,6 +166,10 @@ struct PlanSearch<Metric: LayerMetric> {
       }
       if nodes.count >= maxNodes {
         stop = .memory
+        return nil
+      }
+      if expanded > maxExpansions {
+        stop = .expansions
         return nil
       }
       pushNextChild(of: node.parent)

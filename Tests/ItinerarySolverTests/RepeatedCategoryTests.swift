@@ -36,11 +36,14 @@ import Testing
     return Case(seed: UInt64(index), categories: categories)
   }
 
-  @Test(arguments: cases)
-  func topKMatchesBruteForce(_ testCase: Case) {
+  /// Each on the plain program's bound, then at once on the tightened one.
+  @Test(arguments: cases, [nil, 0])
+  func topKMatchesBruteForce(_ testCase: Case, plainExpansions: Int?) {
     let problem = testCase.problem
     let expected = BruteForceSolver(problem: problem).solve(.top(8)).plans
-    let found = OrderedSolver(problem: problem).solve(.top(8)).plans
+    let found = OrderedSolver(
+      problem: problem, categoryOrder: nil, plainExpansions: plainExpansions
+    ).solve(.top(8)).plans
     #expect(found.count == expected.count, "seed \(testCase.seed)")
     for (rank, (plan, oracle)) in zip(found, expected).enumerated() {
       #expect(
@@ -51,10 +54,12 @@ import Testing
     #expect(Set(found.map(\.plan.places)).count == found.count, "seed \(testCase.seed)")
   }
 
-  @Test(arguments: cases)
-  func diverseMatchesBruteForce(_ testCase: Case) {
+  @Test(arguments: cases, [nil, 0])
+  func diverseMatchesBruteForce(_ testCase: Case, plainExpansions: Int?) {
     let problem = testCase.problem
-    let found = OrderedSolver(problem: problem).solve(.diverse(4)).plans
+    let found = OrderedSolver(
+      problem: problem, categoryOrder: nil, plainExpansions: plainExpansions
+    ).solve(.diverse(4)).plans
     let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: found, count: 4)
     #expect(flaw == nil, "seed \(testCase.seed)")
   }
