@@ -37,4 +37,6 @@ public struct Solution: Sendable {
 
   /// The reason given when the deadline or a cancellation stopped a solver.
   public static let stoppedReason = "stopped at the time limit"
+  /// The reason given when a solver would have needed more memory than its budget.
+  public static let memoryReason = "stopped at the memory budget"
 }

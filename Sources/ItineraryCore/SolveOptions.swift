@@ -8,20 +8,26 @@ public struct SolveOptions: Sendable {
   public var seed: UInt64
   /// Stops the solver early when tripped from another thread.
   public var cancellation: Cancellation?
+  /// About how many bytes the solver's tables and queues may take; past it,
+  /// it returns what it has (`Solution.complete` false) or a heuristic answer.
+  public var memoryBudget: Int
 
   /// The default time limit of every mode.
   public static let defaultTimeLimit = Duration.seconds(10)
   /// Longer limits are taken as this one: far beyond any run, and small
   /// enough that adding it to a clock reading cannot overflow.
   public static let longestTimeLimit = Duration.seconds(1 << 40)
+  /// The default memory budget: 512 MB.
+  public static let defaultMemoryBudget = 512 << 20
 
   public init(
     timeLimit: Duration = SolveOptions.defaultTimeLimit, seed: UInt64 = 0,
-    cancellation: Cancellation? = nil
+    cancellation: Cancellation? = nil, memoryBudget: Int = SolveOptions.defaultMemoryBudget
   ) {
     self.timeLimit = timeLimit
     self.seed = seed
     self.cancellation = cancellation
+    self.memoryBudget = memoryBudget
   }
 
   /// The deadline of a run starting now.

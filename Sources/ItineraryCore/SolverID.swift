@@ -4,6 +4,9 @@ public enum SolverID: String, Sendable, Codable, CaseIterable {
   case orderedDP = "ordered-dp"
   /// `AnyOrderSolver` with its exact table over subsets of categories.
   case anyOrderHeldKarp = "any-order-held-karp"
+  /// `AnyOrderSolver` with a category asked for more than once: the ordered
+  /// solver in each distinct order of the categories.
+  case anyOrderByOrder = "any-order-by-order"
   /// `AnyOrderSolver` past its table's limits: an order found heuristically.
   case anyOrderHeuristic = "any-order-heuristic"
   /// Every plan enumerated: the tests' oracle.

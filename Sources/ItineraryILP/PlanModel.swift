@@ -33,3 +33,21 @@ func makePlanModel(for problem: Problem) -> any PlanModel {
   case .any: AnyOrderModel(problem: problem)
   }
 }
+
+/// About how many columns the model of `problem` has, found before building
+/// it: `OrderedModel` has one per eligible stop and one per leg between
+/// consecutive layers, `AnyOrderModel` one per eligible pair and one per arc.
+///
+/// - Complexity: O(k + sum n_i), and O(sum n_i) more for the distinct places.
+func estimatedColumns(of problem: Problem) -> Int {
+  let eligible = problem.eligiblePlaces()
+  let stops = eligible.reduce(0) { $0 + $1.count }
+  switch problem.order {
+  case .given:
+    // Counts of places held in memory: their products cannot overflow.
+    return stops + zip(eligible, eligible.dropFirst()).reduce(0) { $0 + $1.0.count * $1.1.count }
+  case .any:
+    let nodes = Set(eligible.joined()).count + 1
+    return stops + nodes * nodes
+  }
+}

@@ -30,6 +30,9 @@ public struct Disagreement: Sendable, Equatable {
 public enum Verifier {
   /// The relative tolerance within which two objectives agree.
   public static let tolerance = 1e-6
+  /// The most columns a model may have; a larger one is not built (GLPK
+  /// takes a few hundred bytes a column with its nonzeros).
+  public static let maximumColumns = 2_000_000
 
   /// The outcome of a cross-check.
   public struct Outcome: Sendable, Equatable {
@@ -40,6 +43,8 @@ public enum Verifier {
       case disagreed(Disagreement)
       /// GLPK's time limit ran out before it proved every plan: not verified.
       case timeLimit
+      /// The model would be too large to build: not verified.
+      case tooLarge
     }
 
     /// The name of the checking solver, as the contract's `verify` block gives it.
@@ -57,6 +62,7 @@ public enum Verifier {
       switch status {
       case .agreed: "agrees"
       case .timeLimit: "not verified (time limit)"
+      case .tooLarge: "not verified (too large)"
       case .disagreed(let disagreement): "disagrees: \(disagreement.message)"
       }
     }
@@ -78,15 +84,21 @@ public enum Verifier {
   ///   - selection: what the solver was asked for.
   ///   - solution: what it answered.
   ///   - timeLimit: how long GLPK may take in all, or `nil` for no limit.
-  /// - Returns: agreement, the first disagreement, or a time limit.
+  ///   - maximumColumns: the largest model to build.
+  /// - Returns: agreement, the first disagreement, a time limit, or a model
+  ///   too large to build (estimated before building).
   /// - Throws: `ItineraryError` when the problem is invalid or GLPK fails.
   /// - Complexity: one integer program per plan, each exponential in the
   ///   worst case; the model has O(sum n_i * n_(i+1)) variables in ordered
   ///   mode and O(m^2) for m eligible places in any-order mode.
   public static func verify(
-    problem: Problem, selection: Selection, solution: Solution, timeLimit: Duration? = nil
+    problem: Problem, selection: Selection, solution: Solution, timeLimit: Duration? = nil,
+    maximumColumns: Int = Verifier.maximumColumns
   ) throws(ItineraryError) -> Outcome {
     try problem.validate()
+    if estimatedColumns(of: problem) > maximumColumns {
+      return Outcome(objective: nil, status: .tooLarge)
+    }
     let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
     return try GLPK.serialized { () throws(ItineraryError) -> Outcome in
       try check(

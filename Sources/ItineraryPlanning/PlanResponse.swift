@@ -48,7 +48,8 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   }
 
   public struct VerifyReport: Codable, Sendable, Equatable {
-    /// `agreed`, `disagreed`, or `unverified` (GLPK ran out of time).
+    /// `agreed`, `disagreed`, or `unverified` (GLPK ran out of time, or the
+    /// model was too large to build).
     public enum Status: String, Codable, Sendable {
       case agreed, disagreed, unverified
     }

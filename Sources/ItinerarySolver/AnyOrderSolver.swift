@@ -11,13 +11,25 @@ import ItineraryCore
 /// diverse plans in order of objective, enforcing that rule (and diversity) on
 /// every prefix, exactly as the ordered solver's `PlanSearch` does.
 ///
-/// Beyond the table's limits, or past the time limit, `GTSPHeuristic` picks
-/// an order of the categories and the ordered solver plans within that
-/// order; the solution then says `optimal: false`.
+/// Categories asked for more than once are interchangeable, so the search
+/// fills them in their given order only. When a category repeats, the table
+/// bounds loosely (it may plan one place at several stops) while the ordered
+/// solver's bound holds (`PlacePenalties`), and there are few distinct orders
+/// (`bar cafe bar cafe bar` has ten): the ordered solver then answers in each
+/// (`OrderMerge`), exactly.
+///
+/// Beyond the table's limits, past the time limit or the memory budget,
+/// `GTSPHeuristic` picks an order of the categories (or, when even the
+/// matrix of distances does not fit, the given order is the start) and the
+/// ordered solver plans within that order; the solution then says
+/// `optimal: false`.
 public struct AnyOrderSolver {
   private let problem: Problem
   private let options: SolveOptions
   private let maxCells: Int
+
+  /// With a category repeated, the most distinct orders planned one by one.
+  private static let mostOrdersToMerge = 120
 
   /// The share of the time limit the exact path may take, leaving the
   /// heuristic the rest should it not finish.
@@ -32,14 +44,12 @@ public struct AnyOrderSolver {
   /// - Parameters:
   ///   - options: the time limit for the exact table, then the heuristic, and
   ///     the heuristic's seed.
-  ///   - maxCells: the most cells the exact table may have (8 bytes each).
-  public init(
-    problem: Problem, options: SolveOptions = SolveOptions(),
-    maxCells: Int = GTSPSolver.defaultMaxCells
-  ) {
+  ///   - maxCells: the most cells the exact table may have (8 bytes each);
+  ///     by default, as many as fit in a quarter of the memory budget.
+  public init(problem: Problem, options: SolveOptions = SolveOptions(), maxCells: Int? = nil) {
     self.problem = problem
     self.options = options
-    self.maxCells = maxCells
+    self.maxCells = maxCells ?? options.memoryBudget / 4 / MemoryLayout<Double>.size
   }
 
   /// The plans the selection asks for, best first.
@@ -52,8 +62,15 @@ public struct AnyOrderSolver {
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
     let deadline = options.deadline()
+    let maxNodes = options.memoryBudget / OrderedSolver.bytesPerPartialPlan
+    if let orders = problem.distinctOrders(atMost: Self.mostOrdersToMerge) {
+      return OrderMerge(problem: problem, orders: orders, deadline: deadline, maxNodes: maxNodes)
+        .solve(selection)
+    }
     let exactDeadline = deadline.fraction(Self.exactShare)
-    let graph = PlanningGraph(problem: problem)
+    guard let graph = PlanningGraph(problem: problem, maxBytes: options.memoryBudget / 2) else {
+      return heuristicSolution(nil, selection, after: [], deadline: deadline)
+    }
     /// The heuristic's plans, after the diverse plans found exactly so far.
     func fallBack(after earlier: [Solution.Ranked] = []) -> Solution {
       heuristicSolution(graph, selection, after: earlier, deadline: deadline)
@@ -62,30 +79,31 @@ public struct AnyOrderSolver {
       let table = ClusterHeldKarp(
         instance: graph.instance, anchor: 0, maxCells: maxCells, deadline: exactDeadline)
     else { return fallBack() }
+    let searchBytes = options.memoryBudget / 2
     var found: [Solution.Ranked] = []
     var expanded = 0
     switch selection {
     case .top(let count):
       var search = AnyOrderSearch(
-        graph: graph, table: table, limit: count, deadline: exactDeadline)
+        graph: graph, table: table, limit: count, deadline: exactDeadline, maxBytes: searchBytes)
       var seen = Set<[Int]>()
       while found.count < count, let stops = search.next() {
         let plan = Plan(stops: stops)
         if seen.insert(plan.places).inserted { found.append(ranked(plan)) }
       }
-      if search.timedOut { return fallBack() }
+      if search.stop != nil { return fallBack() }
       expanded = search.expanded
     case .diverse(let count):
       let diversity = Diversity(stopCount: problem.categories.count)
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
         var search = AnyOrderSearch(
-          graph: graph, table: table, limit: 1, deadline: exactDeadline
+          graph: graph, table: table, limit: 1, deadline: exactDeadline, maxBytes: searchBytes
         ) { prefix in
           diversity.admits(prefix, after: earlier)
         }
         let next = search.next()
-        if search.timedOut { return fallBack(after: found) }
+        if search.stop != nil { return fallBack(after: found) }
         guard let stops = next else { break }
         expanded += search.expanded
         found.append(ranked(Plan(stops: stops)))
@@ -110,18 +128,25 @@ public struct AnyOrderSolver {
   /// plans never do), then planned by the ordered solver; diverse plans
   /// continue after `earlier`.
   private func heuristicSolution(
-    _ graph: PlanningGraph, _ selection: Selection, after earlier: [Solution.Ranked],
+    _ graph: PlanningGraph?, _ selection: Selection, after earlier: [Solution.Ranked],
     deadline: Deadline
   ) -> Solution {
-    let result = GTSPHeuristic(instance: graph.instance).solve(
-      seed: options.seed, until: deadline.fraction(Self.tourShare))
-    let tour = result.tour.nodes
-    let start = tour.firstIndex(of: 0) ?? 0
-    var order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+    var order = Array(problem.categories.indices)
+    var iterations = 0
+    if let graph {
+      let result = GTSPHeuristic(instance: graph.instance).solve(
+        seed: options.seed, until: deadline.fraction(Self.tourShare))
+      let tour = result.tour.nodes
+      let start = tour.firstIndex(of: 0) ?? 0
+      order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+      iterations = result.iterations
+    }
     let improvementDeadline = deadline.fraction(Self.improvementShare)
+    let maxNodes = options.memoryBudget / OrderedSolver.bytesPerPartialPlan
     func value(_ order: [Int]) -> Double {
       OrderedSolver(problem: problem, categoryOrder: order)
-        .solve(.top(1), after: [], deadline: improvementDeadline).plans.first?.objective
+        .solve(.top(1), after: [], deadline: improvementDeadline, maxNodes: maxNodes)
+        .plans.first?.objective
         ?? -.infinity
     }
     var best = value(order)
@@ -143,10 +168,10 @@ public struct AnyOrderSolver {
       }
     }
     var solution = OrderedSolver(problem: problem, categoryOrder: order)
-      .solve(selection, after: earlier, deadline: deadline)
+      .solve(selection, after: earlier, deadline: deadline, maxNodes: maxNodes)
     solution.solver = .anyOrderHeuristic
     solution.optimal = false
-    solution.work["iterations"] = result.iterations
+    solution.work["iterations"] = iterations
     return solution
   }
 
@@ -166,9 +191,15 @@ struct PlanningGraph {
   /// The place and the category of every node; -1 for the start.
   let place: [Int]
   let category: [Int]
+  /// The problem's categories, lowercased: equal names are interchangeable.
+  let categoryNames: [String]
 
+  /// The graph, or `nil` when its matrix would take more than `maxBytes`.
+  ///
   /// - Complexity: O(N^2) distances for N = sum n_i.
-  init(problem: Problem) {
+  init?(problem: Problem, maxBytes: Int = .max) {
+    let n = 1 + problem.eligiblePlaces().reduce(0) { $0 + $1.count }
+    guard n <= Int(Double(maxBytes / MemoryLayout<Double>.size).squareRoot()) else { return nil }
     var place = [-1]
     var category = [-1]
     var clusters = [[0]]
@@ -177,7 +208,6 @@ struct PlanningGraph {
       place += eligible
       category += Array(repeating: index, count: eligible.count)
     }
-    let n = place.count
     let scores = problem.scores()
     let weight = problem.distanceWeight
     let waypoints = place.map { $0 < 0 ? Waypoint.origin : .place($0) }
@@ -204,6 +234,7 @@ struct PlanningGraph {
     self.instance = instance
     self.place = place
     self.category = category
+    categoryNames = problem.categories.map { $0.lowercased() }
   }
 }
 
@@ -253,28 +284,46 @@ struct AnyOrderSearch {
   private var open = MaxHeap<Int>()
   private let limit: Int
   private let deadline: Deadline
-  /// Whether the search stopped at its deadline rather than for want of plans.
-  private(set) var timedOut = false
+  private let maxBytes: Int
+  /// For each category bit, the bit of the same category asked for just
+  /// before it, or -1: a repeated category is filled in its given order.
+  private let twinBefore: [Int]
+  /// Why the search stopped before it ran out of plans, if it did.
+  private(set) var stop: SearchStop?
   /// The place sequences expanded so far from each state.
   private var expandedAt: [State: Set<[Int]>] = [:]
+  /// Children waiting in the queues of `children`, for the memory estimate.
+  private var waitingChildren = 0
   private(set) var expanded = 0
+
+  /// About what a partial plan, a waiting child and an expanded state take.
+  private static let bytesPerNode = 64
+  private static let bytesPerChild = 32
+  private static let bytesPerState = 256
 
   /// - Parameters:
   ///   - limit: how many plans will be asked for: at most this many distinct
   ///     partial plans are expanded per state.
-  ///   - deadline: when to give up, with `timedOut` set.
+  ///   - deadline: when to give up, with `stop` set.
+  ///   - maxBytes: about how much memory the search may hold; past it, it
+  ///     gives up with `stop` set.
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects, and decide by the set
   ///     of places alone.
   init(
     graph: PlanningGraph, table: ClusterHeldKarp, limit: Int,
-    deadline: Deadline, admits: @escaping ([Int]) -> Bool = { _ in true }
+    deadline: Deadline, maxBytes: Int = .max, admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.graph = graph
     self.table = table
     self.limit = limit
     self.deadline = deadline
+    self.maxBytes = maxBytes
     self.admits = admits
+    let names = table.otherClusters.map { cluster in
+      graph.instance.clusters[cluster].first.map { graph.category[$0] } ?? -1
+    }.map { graph.categoryNames.indices.contains($0) ? graph.categoryNames[$0] : "" }
+    twinBefore = names.indices.map { bit in names[..<bit].lastIndex(of: names[bit]) ?? -1 }
     allFilled = (1 << (graph.instance.clusters.count - 1)) - 1
     nodes = [Node(parent: -1, graphNode: 0, filled: 0, cost: 0)]
     open.push(-table.completion(remaining: allFilled, from: 0), 0)
@@ -296,6 +345,7 @@ struct AnyOrderSearch {
     let prefix = places(endingAt: parent)
     let node = nodes[parent]
     while let (priority, graphNode) = queue.pop() {
+      waitingChildren -= 1
       let place = graph.place[graphNode]
       if prefix.contains(place) || !admits(prefix + [place]) { continue }
       let cost = node.cost + graph.instance.cost(node.graphNode, graphNode)
@@ -320,7 +370,14 @@ struct AnyOrderSearch {
       expandedAt[state] = earlier.union([prefix])
       expanded += 1
       if expanded % deadlineInterval == 0, deadline.hasPassed {
-        timedOut = true
+        stop = .deadline
+        return nil
+      }
+      let bytes =
+        nodes.count * Self.bytesPerNode + waitingChildren * Self.bytesPerChild
+        + expandedAt.count * Self.bytesPerState
+      if bytes > maxBytes {
+        stop = .memory
         return nil
       }
       if node.filled == allFilled {
@@ -336,6 +393,8 @@ struct AnyOrderSearch {
       }
       var list: [(key: Double, value: Int)] = []
       for (bit, cluster) in table.otherClusters.enumerated() where node.filled & (1 << bit) == 0 {
+        let twin = twinBefore[bit]
+        if twin >= 0, node.filled & (1 << twin) == 0 { continue }
         let remaining = allFilled & ~(node.filled | (1 << bit))
         for u in graph.instance.clusters[cluster] {
           let completion = table.completion(remaining: remaining, from: u)
@@ -345,6 +404,7 @@ struct AnyOrderSearch {
           list.append((-bound, u))
         }
       }
+      waitingChildren += list.count
       children[index] = MaxHeap(list)
       pushNextChild(of: index)
     }

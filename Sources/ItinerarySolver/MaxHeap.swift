@@ -18,6 +18,12 @@ struct MaxHeap<Value> {
 
   var isEmpty: Bool { keys.isEmpty }
 
+  /// The largest key and its value, left in the heap.
+  var top: (key: Double, value: Value)? {
+    guard let key = keys.first, let value = values.first else { return nil }
+    return (key, value)
+  }
+
   mutating func push(_ key: Double, _ value: Value) {
     keys.append(key)
     values.append(value)

@@ -19,12 +19,22 @@ public struct OrderedSolver {
   private let problem: Problem
   private let categoryOrder: [Int]
   private let values: Values
+  private let plainExpansions: Int?
 
-  /// - Parameter categoryOrder: the order in which to visit the problem's
-  ///   categories (its own order by default).
+  /// - Parameters:
+  ///   - categoryOrder: the order in which to visit the problem's categories
+  ///     (its own order by default).
+  ///   - plainExpansions: how many partial plans to expand on the plain
+  ///     program's bound before starting over on the tightened one (by
+  ///     default `defaultPlainExpansions` and `expansionsPerPlan` per plan).
   /// - Complexity: that of the dynamic program, see `CompletionValues`.
   public init(problem: Problem, categoryOrder: [Int]? = nil) {
+    self.init(problem: problem, categoryOrder: categoryOrder, plainExpansions: nil)
+  }
+
+  init(problem: Problem, categoryOrder: [Int]?, plainExpansions: Int?) {
     self.problem = problem
+    self.plainExpansions = plainExpansions
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
     if let roads = problem.roads {
       values = .roads(
@@ -36,6 +46,17 @@ public struct OrderedSolver {
     }
   }
 
+  /// How many partial plans the search expands on the plain program's bound,
+  /// plus `expansionsPerPlan` for each plan asked for, before it starts over
+  /// on the tightened one (`PlacePenalties.tightened`) when places are
+  /// eligible for several stops: most problems finish well within it.
+  static let defaultPlainExpansions = 16_384
+  static let expansionsPerPlan = 64
+
+  /// About how many bytes one partial plan of the search takes, with its
+  /// share of the cursors' queues: the memory budget's unit.
+  static let bytesPerPartialPlan = 512
+
   /// The plans the selection asks for, best first; past the options'
   /// deadline, the plans proven so far (`complete` false).
   ///
@@ -43,58 +64,99 @@ public struct OrderedSolver {
   ///   produced, R prefixes rejected on the way and C the cost of a cursor
   ///   step, O(log n) on the sphere (see `PlanSearch`).
   public func solve(_ selection: Selection, options: SolveOptions = SolveOptions()) -> Solution {
-    solve(selection, after: [], deadline: options.deadline())
+    solve(
+      selection, after: [], deadline: options.deadline(),
+      maxNodes: options.memoryBudget / Self.bytesPerPartialPlan)
   }
 
   /// The plans the selection asks for; diverse plans continue after `earlier`
   /// (found some other way), which are kept as the first plans.
-  func solve(_ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline)
-    -> Solution
-  {
+  func solve(
+    _ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline,
+    maxNodes: Int = .max
+  ) -> Solution {
     if let reason = problem.missingCategoryReason() {
       return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
     }
     switch values {
-    case .sphere(let values): return solve(selection, values, after: earlier, deadline: deadline)
-    case .roads(let values): return solve(selection, values, after: earlier, deadline: deadline)
+    case .sphere(let values):
+      return solve(selection, values, after: earlier, deadline: deadline, maxNodes: maxNodes)
+    case .roads(let values):
+      return solve(selection, values, after: earlier, deadline: deadline, maxNodes: maxNodes)
     }
   }
 
+  /// The search on the plain program, then, when it runs long and places
+  /// are eligible for several stops, again on the tightened program.
   private func solve<Metric: LayerMetric>(
-    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked],
-    deadline: Deadline
+    _ selection: Selection, _ plain: CompletionValues<Metric>, after earlier: [Solution.Ranked],
+    deadline: Deadline, maxNodes: Int
   ) -> Solution {
+    let escalation =
+      plain.sharesPlaces
+      ? plainExpansions ?? Self.defaultPlainExpansions + Self.expansionsPerPlan * selection.count
+      : .max
+    var values = plain
+    var run = search(selection, plain, after: earlier, deadline, maxNodes, escalation)
+    var distances = plain.evaluations
+    if run.stop == .expansions {
+      values = PlacePenalties.tightened(
+        problem: problem, metric: plain.metric, categoryOrder: categoryOrder, deadline: deadline)
+      let expandedBefore = run.expanded
+      run = search(selection, values, after: earlier, deadline, maxNodes, .max)
+      run.expanded += expandedBefore
+      distances += values.evaluations
+    }
+    let work = ["distances": distances, "expanded": run.expanded]
+    let reason = run.stop?.reason ?? (run.found.isEmpty ? problem.noPlanReason : nil)
+    // Stopped before the first plan: a real plan read along the values, unproven.
+    if run.found.isEmpty, run.stop != nil, let greedy = values.greedyPlan() {
+      return Solution(
+        plans: [ranked(greedy)], solver: .orderedDP, optimal: false, complete: false,
+        reason: reason, work: work)
+    }
+    return Solution(
+      plans: run.found, solver: .orderedDP, optimal: true, complete: run.stop == nil,
+      reason: reason, work: work)
+  }
+
+  /// The plans of one search on `values`, stopping after `maxExpansions`
+  /// partial plans in all.
+  private func search<Metric: LayerMetric>(
+    _ selection: Selection, _ values: CompletionValues<Metric>, after earlier: [Solution.Ranked],
+    _ deadline: Deadline, _ maxNodes: Int, _ maxExpansions: Int
+  ) -> (found: [Solution.Ranked], expanded: Int, stop: SearchStop?) {
     var found: [Solution.Ranked] = []
     var expanded = 0
-    var timedOut = false
+    var stop: SearchStop?
     switch selection {
     case .top(let count):
-      var search = PlanSearch(values: values, deadline: deadline)
+      var search = PlanSearch(
+        values: values, deadline: deadline, maxNodes: maxNodes, maxExpansions: maxExpansions)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
       expanded = search.expanded
-      timedOut = search.timedOut
+      stop = search.stop
     case .diverse(let count):
       let diversity = Diversity(stopCount: problem.categories.count)
       found = earlier
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
-        var search = PlanSearch(values: values, deadline: deadline) { prefix in
+        var search = PlanSearch(
+          values: values, deadline: deadline, maxNodes: maxNodes,
+          maxExpansions: maxExpansions - expanded
+        ) { prefix in
           diversity.admits(prefix, after: earlier)
         }
         let next = search.next()
         expanded += search.expanded
-        timedOut = search.timedOut
+        stop = search.stop
         guard let next else { break }
         found.append(ranked(next.places))
       }
     }
-    let reason = timedOut ? Solution.stoppedReason : found.isEmpty ? problem.noPlanReason : nil
-    return Solution(
-      plans: found, solver: .orderedDP, optimal: true, complete: !timedOut, reason: reason,
-      work: ["distances": values.evaluations, "expanded": expanded]
-    )
+    return (found, expanded, stop)
   }
 
   private func ranked(_ places: [Int]) -> Solution.Ranked {

@@ -4,23 +4,47 @@ import ItineraryCore
 /// of its deadline.
 let deadlineInterval = 1024
 
+/// Why a search stopped before it ran out of plans.
+enum SearchStop: Sendable, Equatable {
+  /// Its deadline passed or it was cancelled.
+  case deadline
+  /// It held as many partial plans as its memory budget allows.
+  case memory
+  /// It expanded as many partial plans as it was allowed to.
+  case expansions
+
+  /// The reason a solution gives.
+  var reason: String {
+    switch self {
+    case .deadline: Solution.stoppedReason
+    case .memory: Solution.memoryReason
+    case .expansions: Solution.stoppedReason
+    }
+  }
+}
+
 /// Best-first search over partial plans that yields complete plans in
 /// decreasing order of objective, exactly.
 ///
 /// A partial plan's priority is what it has collected plus the dynamic
 /// program's best completion (`CompletionValues`), an upper bound that is
-/// exact whenever no place would be used twice. So the first complete plan
-/// popped is optimal, the next is second best, and so on (A* with an exact
-/// heuristic). Children are not all generated at once: each partial plan reads
-/// its continuations from a layer's cursor (`LayerIndex`), best first, and pushes its
-/// next sibling only when a child is popped, so the work follows the number of
-/// plans asked for rather than the number of candidates.
+/// exact whenever no place would be used twice; with prices on places
+/// (`PlacePenalties`) the completion runs on the priced scores and the
+/// largest prices of the places still unused are added back. So the first
+/// complete plan popped is optimal, the next is second best, and so on (A*
+/// with an admissible heuristic; a complete plan whose priority still counts
+/// prices goes back on the queue at its objective). Children are not all
+/// generated at once: each partial plan reads its continuations from a
+/// layer's cursor (`LayerIndex`), best first, and pushes its next sibling
+/// only when a child is popped, so the work follows the number of plans
+/// asked for rather than the number of candidates.
 ///
 /// Constraints that only remove plans are checked on every prefix: a place
 /// fills at most one stop, and `admits` can reject more (diversity).
 ///
 /// The search stops at its deadline (read every `deadlineInterval` partial
-/// plans), with `timedOut` set.
+/// plans), when it holds `maxNodes` partial plans or has expanded
+/// `maxExpansions`, with `stop` set.
 ///
 /// - Complexity: O(k * (P + R) * C) for P plans produced and R prefixes
 ///   rejected, where C is the cost of one cursor step: O(log n) amortized on
@@ -33,31 +57,47 @@ struct PlanSearch<Metric: LayerMetric> {
     var item: Int
     /// Scores collected less distances travelled, up to and including this stop.
     var collected: Double
+    /// What the prices of the places still unused add to its children's
+    /// priorities.
+    var childBonus = 0.0
+    /// Whether its priority is its objective (complete plans only).
+    var exact = false
   }
 
   private let values: CompletionValues<Metric>
   private let admits: ([Int]) -> Bool
   private let deadline: Deadline?
+  private let maxNodes: Int
+  private let maxExpansions: Int
   private var nodes: [Node]
   private var cursors: [Metric.Index.Cursor?]
+  /// Children read off a cursor whose value fell because the best way on
+  /// from them leads back to their parent, by parent; they wait until no
+  /// child still in the cursor can beat them.
+  private var waiting: [Int: MaxHeap<Int>] = [:]
   private var open = MaxHeap<Int>()
   /// Partial plans taken off the queue, to explain running times.
   private(set) var expanded = 0
-  /// Whether the search stopped at its deadline rather than for want of plans.
-  private(set) var timedOut = false
+  /// Why the search stopped before it ran out of plans, if it did.
+  private(set) var stop: SearchStop?
 
   /// - Parameters:
   ///   - deadline: when to give up, or `nil` to run to the end.
+  ///   - maxNodes: the most partial plans to hold.
+  ///   - maxExpansions: the most partial plans to expand.
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects.
   init(
-    values: CompletionValues<Metric>, deadline: Deadline? = nil,
-    admits: @escaping ([Int]) -> Bool = { _ in true }
+    values: CompletionValues<Metric>, deadline: Deadline? = nil, maxNodes: Int = .max,
+    maxExpansions: Int = .max, admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.values = values
     self.deadline = deadline
+    self.maxNodes = maxNodes
+    self.maxExpansions = maxExpansions
     self.admits = admits
-    nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0)]
+    let bonus = values.penalties.largest(values.layers.count, excluding: [])
+    nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0, childBonus: bonus)]
     cursors = [values.indexes.first?.cursor(from: .origin)]
     if !values.layers.isEmpty { pushNextChild(of: 0) }
   }
@@ -76,39 +116,76 @@ struct PlanSearch<Metric: LayerMetric> {
 
   /// Pushes the best child of `parent` not yet pushed that passes the constraints.
   private mutating func pushNextChild(of parent: Int) {
-    // Taken out of the array while it moves, so its heap is not copied.
-    guard var cursor = cursors[parent] else { return }
+    // Taken out of their arrays while they move, so their heaps are not copied.
+    var cursor = cursors[parent]
     cursors[parent] = nil
+    var held = waiting.removeValue(forKey: parent) ?? MaxHeap()
     let layer = nodes[parent].layer + 1
+    let before = parent == 0 ? -1 : place(of: nodes[parent])
     let prefix = places(endingAt: parent)
     let index = values.indexes[layer]
-    while let (item, key) = index.next(&cursor) {
+    var chosen: (key: Double, value: Int)?
+    while chosen == nil, var walk = cursor {
+      cursor = nil
+      guard let (item, key) = index.next(&walk) else { break }
+      cursor = walk
       let place = values.layers[layer][item]
       if prefix.contains(place) || !admits(prefix + [place]) { continue }
-      cursors[parent] = cursor
-      let priority = nodes[parent].collected + key
-      let collected = priority - values.values[layer][item] + values.scores[place]
-      nodes.append(Node(parent: parent, layer: layer, item: item, collected: collected))
-      cursors.append(nil)
-      open.push(priority, nodes.count - 1)
-      return
+      guard values.successors[layer][item] == before, before >= 0 else {
+        if held.isEmpty { chosen = (key, item) } else { held.push(key, item) }
+        if chosen == nil, let top = held.top, top.key >= key { chosen = held.pop() }
+        continue
+      }
+      held.push(key - values.values[layer][item] + values.secondValues[layer][item], item)
+      if let top = held.top, top.key >= key { chosen = held.pop() }
     }
+    if chosen == nil { chosen = held.pop() }
+    cursors[parent] = cursor
+    if !held.isEmpty { waiting[parent] = held }
+    guard let (key, item) = chosen else { return }
+    let place = values.layers[layer][item]
+    let collected =
+      nodes[parent].collected + key - values.value(layer: layer, item: item, after: before)
+      + values.scores[place]
+    nodes.append(Node(parent: parent, layer: layer, item: item, collected: collected))
+    cursors.append(nil)
+    open.push(nodes[parent].collected + key + nodes[parent].childBonus, nodes.count - 1)
   }
 
   /// The next best plan as place indices with its objective, or `nil` when
-  /// every plan has been produced or the deadline has passed.
+  /// every plan has been produced or the search had to stop.
   mutating func next() -> (places: [Int], objective: Double)? {
+    let last = values.layers.count - 1
     while let (priority, index) = open.pop() {
+      var node = nodes[index]
+      if node.exact { return (places(endingAt: index), priority) }
       expanded += 1
       if expanded % deadlineInterval == 0, deadline?.hasPassed == true {
-        timedOut = true
+        stop = .deadline
         return nil
       }
-      pushNextChild(of: nodes[index].parent)
-      let node = nodes[index]
-      if node.layer == values.layers.count - 1 {
-        return (places(endingAt: index), priority)
+      if nodes.count >= maxNodes {
+        stop = .memory
+        return nil
       }
+      if expanded > maxExpansions {
+        stop = .expansions
+        return nil
+      }
+      pushNextChild(of: node.parent)
+      if node.layer == last {
+        guard nodes[node.parent].childBonus > 0 else { return (places(endingAt: index), priority) }
+        // The priority counted prices: back on the queue at the objective.
+        let place = place(of: node)
+        nodes[index].exact = true
+        open.push(
+          node.collected + values.values[last][node.item] - values.scores[place]
+            + values.penalties.byPlace[place], index)
+        continue
+      }
+      let prefix = places(endingAt: index)
+      node.childBonus = values.penalties.largest(last - node.layer, excluding: prefix)
+      nodes[index] = node
       cursors[index] = values.indexes[node.layer + 1].cursor(from: .place(place(of: node)))
       pushNextChild(of: index)
     }

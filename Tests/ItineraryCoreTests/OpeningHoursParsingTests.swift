@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryFixtures
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @Suite struct OpeningHoursParsingTests {
@@ -39,7 +39,7 @@ import Testing
     print(
       "embedded city: \(strings.count - failures.count) of \(strings.count) distinct opening_hours strings parse"
     )
-    #expect(strings.count == 220)
+    #expect(strings.count > 200, "the hours column was not read")
     #expect(failures == OpeningHoursParsingTests.expectedFailures)
   }
 

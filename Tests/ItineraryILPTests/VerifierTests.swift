@@ -101,6 +101,19 @@ extension GLPKTests {
       #expect(verification.verification.solver == .glpk)
     }
 
+    /// A model estimated larger than the limit is not built: not verified.
+    @Test(arguments: [VisitOrder.given, .any])
+    func aModelTooLargeIsNotBuilt(order: VisitOrder) throws {
+      var problem = Self.randomProblem(seed: 15, categories: 3, places: 20)
+      problem.order = order
+      let solution = try Planner.solve(problem, .top(1))
+      let verification = try Verifier.verify(
+        problem: problem, selection: .top(1), solution: solution, maximumColumns: 100)
+      #expect(verification.status == .tooLarge && !verification.agrees)
+      #expect(verification.verification.note == "not verified (too large)")
+      #expect(estimatedColumns(of: problem) > 100)
+    }
+
     /// GLPK's own `tm_lim`: the model is built, then a few milliseconds are
     /// not enough to solve it.
     @Test func glpkStopsAtItsTimeLimit() throws {

@@ -43,4 +43,26 @@ import Testing
     let late = try Planner.solve(problem, .top(1), options: SolveOptions(timeLimit: .zero))
     #expect(late.solver == .anyOrderHeuristic && !late.optimal)
   }
+
+  @Test func aSearchWithNoRoomGivesAnUnprovenPlan() throws {
+    let problem = Self.problem()
+    let solution = OrderedSolver(problem: problem).solve(
+      .top(3), options: SolveOptions(memoryBudget: 0))
+    #expect(!solution.optimal && !solution.complete)
+    #expect(solution.reason == Solution.memoryReason)
+    let plan = try #require(solution.plans.first)
+    #expect(solution.plans.count == 1 && problem.isFeasible(plan.plan))
+    #expect(plan.objective == problem.objective(of: plan.plan))
+  }
+
+  /// A budget too small for the distance matrix: the heuristic starts from
+  /// the given order and still gives a real plan.
+  @Test func anyOrderWithoutRoomForTheMatrixStillPlans() throws {
+    let problem = Self.problem(order: .any)
+    let solution = AnyOrderSolver(problem: problem, options: SolveOptions(memoryBudget: 64 << 10))
+      .solve(.top(2))
+    #expect(solution.solver == .anyOrderHeuristic && !solution.optimal)
+    let plan = try #require(solution.plans.first)
+    #expect(problem.isFeasible(plan.plan))
+  }
 }

@@ -63,6 +63,17 @@ import Testing
     #expect(Set(found.plans.map(\.plan.places)).count == found.plans.count)
   }
 
+  /// The ordered solver on the tightened program (2-cycles eliminated,
+  /// places priced) from the start, over roads.
+  @Test(arguments: cases.filter { $0.shape.order == .given })
+  func tightenedTopKMatchesBruteForce(_ testCase: Case) {
+    let problem = testCase.problem
+    let expected = BruteForceSolver(problem: problem).solve(.top(7))
+    let found = OrderedSolver(problem: problem, categoryOrder: nil, plainExpansions: 0)
+      .solve(.top(7))
+    Self.expectSame(found, expected, testCase)
+  }
+
   @Test(arguments: cases)
   func diverseMatchesBruteForce(_ testCase: Case) throws {
     let problem = testCase.problem
