@@ -61,6 +61,12 @@ extension String {
 
   private var isASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
 
+  /// The string as names are compared: lowercased, and returned as it is
+  /// when it has no capital letter to lower (category names, nearly always).
+  var foldedForComparison: String {
+    utf8.contains { (0x41...0x5A).contains($0) || $0 >= 0x80 } ? lowercased() : self
+  }
+
   private static func lowered(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }

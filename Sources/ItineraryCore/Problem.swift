@@ -37,12 +37,12 @@ public struct Problem: Sendable {
   public func eligiblePlaces() -> [[Int]] {
     var layersByName: [String: [Int]] = [:]
     for (index, category) in categories.enumerated() {
-      layersByName[category.lowercased(), default: []].append(index)
+      layersByName[category.foldedForComparison, default: []].append(index)
     }
     var eligible = Array(repeating: [Int](), count: categories.count)
     for (place, candidate) in places.enumerated() {
       for category in candidate.categories {
-        for layer in layersByName[category.lowercased()] ?? []
+        for layer in layersByName[category.foldedForComparison] ?? []
         where eligible[layer].last != place {
           eligible[layer].append(place)
         }
