@@ -42,7 +42,11 @@ public struct Problem: Sendable {
     var eligible = Array(repeating: [Int](), count: categories.count)
     for (place, candidate) in places.enumerated() {
       for category in candidate.categories {
-        for layer in layersByName[category.lowercased()] ?? []
+        // Most categories are lowercase already: spare them the conversion.
+        let isLower = category.utf8.allSatisfy {
+          !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) && $0 < 0x80
+        }
+        for layer in layersByName[isLower ? category : category.lowercased()] ?? []
         where eligible[layer].last != place {
           eligible[layer].append(place)
         }
