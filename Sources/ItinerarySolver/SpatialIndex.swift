@@ -28,7 +28,7 @@ final class SpatialIndex {
     var maxWeight = -Double.infinity
   }
 
-  private static let leafSize = 8
+  private static let leafSize = 16
 
   let lambda: Double
   private var nodes: [Node] = []
