@@ -12,6 +12,8 @@ struct Options: Sendable {
   var allowDebug = false
   var list = false
   var help = false
+  /// A baseline `results.json` to hold the run against (`Comparison`).
+  var compare: String?
 
   struct UsageError: Error {
     var message: String
@@ -19,6 +21,7 @@ struct Options: Sendable {
 
   static let usage = """
     USAGE: itinerary-bench [SUITE ...] [--quick] [--samples N] [--output DIR] [--allow-debug]
+                           [--compare BASELINE.json]
            itinerary-bench --list
 
     Measures the solvers, the fetch stage, the CLI and the places index; prints a table, writes
@@ -31,6 +34,9 @@ struct Options: Sendable {
       --samples N      timed samples per measurement after one warm-up (default 5)
       --output DIR     where results go (default benchmark-results)
       --allow-debug    run a debug build anyway; every row says it is one
+      --compare FILE   print each measurement's time as a ratio to FILE's (a
+                       results.json, such as Benchmarks/baseline-quick.json)
+                       and exit 2 when one is more than twice as slow
       --list           list the suites and exit
       -h, --help       show this help
     """
@@ -63,6 +69,7 @@ struct Options: Sendable {
       case "--allow-debug": options.allowDebug = true
       case "--list": options.list = true
       case "-h", "--help": options.help = true
+      case "--compare": options.compare = try value()
       case "--output":
         options.output = try value()
       case "--samples":

@@ -35,6 +35,18 @@ if debugBuild {
   }
 }
 
+// Read before the run, so that a bad path fails at once.
+let baseline: Report?
+do {
+  baseline = try options.compare.map { try Report.read(from: URL(fileURLWithPath: $0)) }
+} catch {
+  FileHandle.standardError.write(
+    Data(
+      "error: cannot read the baseline \(options.compare ?? ""): \(error.localizedDescription)\n"
+        .utf8))
+  exit(1)
+}
+
 let selected =
   options.suites.isEmpty ? Suite.all : Suite.all.filter { options.suites.contains($0.name) }
 var report = Report(
@@ -74,6 +86,16 @@ do {
   say(
     "\nwrote \(resultsURL.path) and the charts beside it (load average now \(report.machine.loadAfter ?? .nan))"
   )
+  if let baseline, let path = options.compare {
+    let comparison = Comparison(report, baseline: baseline)
+    say("\n== against \(path) (commit \(baseline.commit))")
+    comparison.lines.forEach(say)
+    if comparison.failed {
+      FileHandle.standardError.write(
+        Data("error: a measurement is more than \(Comparison.slowdownLimit) times slower\n".utf8))
+      exit(2)
+    }
+  }
 } catch {
   FileHandle.standardError.write(Data("error: \(error)\n".utf8))
   exit(1)

@@ -45,11 +45,11 @@ public struct AnyOrderSolver {
   ///   - options: the time limit for the exact table, then the heuristic, and
   ///     the heuristic's seed.
   ///   - maxCells: the most cells the exact table may have (8 bytes each);
-  ///     by default, as many as fit in a quarter of the memory budget.
+  ///     by default `GTSPSolver.maxCells(for: options)`.
   public init(problem: Problem, options: SolveOptions = SolveOptions(), maxCells: Int? = nil) {
     self.problem = problem
     self.options = options
-    self.maxCells = maxCells ?? options.memoryBudget / 4 / MemoryLayout<Double>.size
+    self.maxCells = maxCells ?? GTSPSolver.maxCells(for: options)
   }
 
   /// The plans the selection asks for, best first.

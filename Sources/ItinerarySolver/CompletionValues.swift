@@ -72,24 +72,28 @@ final class CompletionValues<Metric: LayerMetric> {
     var values = layers.map { Array(repeating: 0.0, count: $0.count) }
     var secondValues = layers.map { Array(repeating: -Double.infinity, count: $0.count) }
     var successors = layers.map { Array(repeating: -1, count: $0.count) }
-    let sets = layers.map(Set.init)
+    var layerCount = Array(repeating: 0, count: problem.places.count)
+    for layer in layers { for place in layer { layerCount[place] += 1 } }
+    sharesPlaces = layerCount.contains { $0 > 1 }
+    let sets = eliminatingCycles && sharesPlaces ? layers.map(Set.init) : []
     func share(_ a: Int, _ b: Int) -> Bool {
-      eliminatingCycles && sets.indices.contains(a) && sets.indices.contains(b)
-        && !sets[a].isDisjoint(with: sets[b])
+      sets.indices.contains(a) && sets.indices.contains(b) && !sets[a].isDisjoint(with: sets[b])
     }
-    sharesPlaces = sets.reduce(0) { $0 + $1.count } > sets.reduce(Set<Int>()) { $0.union($1) }.count
     var indexes: [Metric.Index] = []
     for i in layers.indices.reversed() {
       // Whether a place can follow itself or the stop before it here.
       let cycles = share(i, i + 1) || share(i, i + 2) || share(i - 1, i + 1)
-      for (j, place) in layers[i].enumerated() {
+      var hint: Int?
+      for j in indexes.isEmpty ? Array(layers[i].indices) : metric.queryOrder(layers[i]) {
+        let place = layers[i][j]
         if let next = indexes.last {
           let (first, second) =
             cycles
             ? Self.twoBest(
               from: place, next, layers[i + 1], successors[i + 1], values[i + 1],
               secondValues[i + 1])
-            : (next.best(from: .place(place)).map { ($0.item, $0.value) }, nil)
+            : (next.best(from: .place(place), hint: hint).map { ($0.item, $0.value) }, nil)
+          hint = first?.item
           values[i][j] = scores[place] + (first?.value ?? -.infinity)
           secondValues[i][j] = scores[place] + (second?.value ?? -.infinity)
           successors[i][j] = cycles ? first.map { layers[i + 1][$0.item] } ?? -1 : -1

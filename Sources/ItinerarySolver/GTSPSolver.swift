@@ -13,20 +13,27 @@ public enum GTSPSolver {
     public var exactCompleted: Bool
   }
 
-  /// The most cells the exact table over subsets may have by default (8 bytes
-  /// each: 128 MB).
-  public static let defaultMaxCells = 1 << 24
+  /// The most cells the exact table over subsets may have under `options`:
+  /// a quarter of the memory budget, at 8 bytes a cell.
+  public static func maxCells(for options: SolveOptions) -> Int {
+    options.memoryBudget / 4 / MemoryLayout<Double>.size
+  }
+
+  /// The most cells under the default budget (16 million: 128 MB).
+  public static let defaultMaxCells = maxCells(for: SolveOptions())
 
   /// The best tour found within the options' time limit, with their seed
   /// (the same seed gives the same tour).
   ///
-  /// - Parameter maxCells: the most cells the exact table may have (8 bytes each).
+  /// - Parameter maxCells: the most cells the exact table may have (8 bytes
+  ///   each); by default `maxCells(for: options)`.
   /// - Complexity: bounded by the time limit; see `GTSPHeuristic` and
   ///   `ClusterHeldKarp` for the work of each part.
   public static func solve(
     _ instance: GTSPInstance, options: SolveOptions = SolveOptions(),
-    maxCells: Int = GTSPSolver.defaultMaxCells
+    maxCells: Int? = nil
   ) -> Result {
+    let maxCells = maxCells ?? Self.maxCells(for: options)
     let deadline = options.deadline()
     let exactFits = ClusterHeldKarp.fits(instance, maxCells: maxCells)
     // When a proof may follow, the heuristic leaves it half of the time.

@@ -1,6 +1,9 @@
 import ItineraryCore
 
 extension RoadTable: LayerMetric {
+  /// The places as they are: a scan has no use for hints.
+  func queryOrder(_ places: [Int]) -> [Int] { Array(places.indices) }
+
   /// - Complexity: O(1); the layer computes its values per query.
   func index(candidates: [Int], weights: [Double], lambda: Double) -> MatrixLayer {
     MatrixLayer(table: self, candidates: candidates, weights: weights, lambda: lambda)
@@ -36,7 +39,7 @@ final class MatrixLayer: LayerIndex {
   }
 
   /// - Complexity: O(n).
-  func best(from source: Waypoint) -> (item: Int, value: Double)? {
+  func best(from source: Waypoint, hint: Int?) -> (item: Int, value: Double)? {
     evaluations += candidates.count
     var best: (item: Int, value: Double)?
     for item in candidates.indices {

@@ -75,9 +75,6 @@ public struct OrderedSolver {
     _ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline,
     maxNodes: Int = .max
   ) -> Solution {
-    if let reason = problem.missingCategoryReason() {
-      return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
-    }
     switch values {
     case .sphere(let values):
       return solve(selection, values, after: earlier, deadline: deadline, maxNodes: maxNodes)
@@ -92,6 +89,10 @@ public struct OrderedSolver {
     _ selection: Selection, _ plain: CompletionValues<Metric>, after earlier: [Solution.Ranked],
     deadline: Deadline, maxNodes: Int
   ) -> Solution {
+    if let empty = plain.layers.firstIndex(where: \.isEmpty) {
+      let reason = "no place is eligible for category '\(problem.categories[categoryOrder[empty]])'"
+      return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
+    }
     let escalation =
       plain.sharesPlaces
       ? plainExpansions ?? Self.defaultPlainExpansions + Self.expansionsPerPlan * selection.count

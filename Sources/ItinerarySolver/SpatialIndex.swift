@@ -28,7 +28,7 @@ final class SpatialIndex {
     var maxWeight = -Double.infinity
   }
 
-  private static let leafSize = 8
+  private static let leafSize = 16
 
   let lambda: Double
   private var nodes: [Node] = []
@@ -38,6 +38,8 @@ final class SpatialIndex {
   private let weights: [Double]
   /// The caller's index of the point at each tree position.
   let items: [Int]
+  /// The tree position of each of the caller's indices.
+  private let positions: [Int]
   /// Distances computed, to explain running times.
   private(set) var evaluations = 0
   /// The depth-first stack of `best`, kept to spare an allocation per query.
@@ -56,6 +58,9 @@ final class SpatialIndex {
     }
     nodes = built
     items = order
+    var positions = Array(repeating: 0, count: order.count)
+    for (position, item) in order.enumerated() { positions[item] = position }
+    self.positions = positions
     xs = order.map { points[$0].x }
     ys = order.map { points[$0].y }
     zs = order.map { points[$0].z }
@@ -67,35 +72,76 @@ final class SpatialIndex {
     _ nodes: inout [Node], _ order: inout [Int], _ points: [SpherePoint], _ weights: [Double],
     _ lambda: Double, _ start: Int, _ end: Int
   ) -> Int {
-    var low = [Double.infinity, .infinity, .infinity, .infinity]
-    var high = [-Double.infinity, -.infinity, -.infinity, -.infinity]
+    var low = (Double.infinity, Double.infinity, Double.infinity, Double.infinity)
+    var high = (-Double.infinity, -Double.infinity, -Double.infinity, -Double.infinity)
     for item in order[start..<end] {
-      for axis in 0..<4 {
-        let value = axis == 3 ? weights[item] : points[item][axis]
-        low[axis] = min(low[axis], value)
-        high[axis] = max(high[axis], value)
-      }
+      let point = points[item]
+      low = (
+        min(low.0, point.x), min(low.1, point.y), min(low.2, point.z), min(low.3, weights[item])
+      )
+      high = (
+        max(high.0, point.x), max(high.1, point.y), max(high.2, point.z), max(high.3, weights[item])
+      )
     }
     let index = nodes.count
     nodes.append(
       Node(
-        start: start, end: end, low: (low[0], low[1], low[2]), high: (high[0], high[1], high[2]),
-        maxWeight: high[3]))
+        start: start, end: end, low: (low.0, low.1, low.2), high: (high.0, high.1, high.2),
+        maxWeight: high.3))
     guard end - start > leafSize else { return index }
     let unit = lambda * GreatCircle.earthRadiusKm
-    let spans = (0..<4).map { ($0 == 3 ? 1 : unit) * (high[$0] - low[$0]) }
+    let spans = [
+      unit * (high.0 - low.0), unit * (high.1 - low.1), unit * (high.2 - low.2), high.3 - low.3,
+    ]
     let axis = spans.indices.max { spans[$0] < spans[$1] } ?? 3
     let middle = (start + end) / 2
-    var keyed = order[start..<end].map {
-      (key: axis == 3 ? weights[$0] : points[$0][axis], item: $0)
+    switch axis {
+    case 0: select(&order, start..<end, middle) { points[$0].x }
+    case 1: select(&order, start..<end, middle) { points[$0].y }
+    case 2: select(&order, start..<end, middle) { points[$0].z }
+    default: select(&order, start..<end, middle) { weights[$0] }
     }
-    keyed.select(middle - start)
-    order.replaceSubrange(start..<end, with: keyed.map(\.item))
     let left = build(&nodes, &order, points, weights, lambda, start, middle)
     let right = build(&nodes, &order, points, weights, lambda, middle, end)
     nodes[index].left = left
     nodes[index].right = right
     return index
+  }
+
+  /// Reorders `order[range]` so that position `n` holds the item a sort by
+  /// `key` would put there, with no larger key before it and no smaller key
+  /// after it (Hoare's quickselect, median-of-three pivots), in place.
+  ///
+  /// - Complexity: O(range.count) expected.
+  @inline(__always)
+  private static func select(
+    _ order: inout [Int], _ range: Range<Int>, _ n: Int, key: (Int) -> Double
+  ) {
+    var low = range.lowerBound
+    var high = range.upperBound - 1
+    while low < high {
+      let middle = (low + high) / 2
+      let (a, b, c) = (key(order[low]), key(order[middle]), key(order[high]))
+      let pivot = max(min(a, b), min(max(a, b), c))
+      var i = low
+      var j = high
+      while i <= j {
+        while key(order[i]) < pivot { i += 1 }
+        while key(order[j]) > pivot { j -= 1 }
+        if i <= j {
+          order.swapAt(i, j)
+          i += 1
+          j -= 1
+        }
+      }
+      if n <= j {
+        high = j
+      } else if n >= i {
+        low = i
+      } else {
+        return
+      }
+    }
   }
 
   /// An upper bound on the value of every point under `node`: its largest
@@ -111,7 +157,9 @@ final class SpatialIndex {
   }
 
   /// The point of largest value seen from `q`, or `nil` when the tree is empty.
-  func best(from q: SpherePoint) -> (item: Int, value: Double)? {
+  ///
+  /// - Parameter hint: the caller's index of a point to try first.
+  func best(from q: SpherePoint, hint: Int? = nil) -> (item: Int, value: Double)? {
     guard !nodes.isEmpty else { return nil }
     // Locals, so the loop pays no exclusivity checks on the class's storage.
     let (nodes, xs, ys, zs, weights, lambda) = (
@@ -125,6 +173,15 @@ final class SpatialIndex {
     defer { evaluations += evaluated }
     var bestValue = -Double.infinity
     var bestPosition = -1
+    if let hint, positions.indices.contains(hint), weights[positions[hint]] > -.infinity {
+      let position = positions[hint]
+      let chord = SpherePoint(x: xs[position], y: ys[position], z: zs[position]).chord(to: q)
+      evaluated += 1
+      bestValue =
+        lambda > 0
+        ? weights[position] - lambda * GreatCircle.kilometres(chord: chord) : weights[position]
+      bestPosition = position
+    }
     stack.removeAll(keepingCapacity: true)
     stack.append((0, Self.bound(nodes[0], q, lambda)))
     while let (index, nodeBound) = stack.popLast() {
@@ -201,41 +258,5 @@ final class SpatialIndex {
       }
     }
     return nil
-  }
-}
-
-extension Array where Element == (key: Double, item: Int) {
-  /// Reorders the array so that element `n` is the one a sort by key would put
-  /// there, with no larger key before it and no smaller key after it
-  /// (Hoare's quickselect, median-of-three pivots).
-  ///
-  /// - Complexity: O(count) expected.
-  mutating func select(_ n: Int) {
-    var low = 0
-    var high = count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      let pivot = Swift.max(
-        Swift.min(self[low].key, self[middle].key),
-        Swift.min(Swift.max(self[low].key, self[middle].key), self[high].key))
-      var i = low
-      var j = high
-      while i <= j {
-        while self[i].key < pivot { i += 1 }
-        while self[j].key > pivot { j -= 1 }
-        if i <= j {
-          swapAt(i, j)
-          i += 1
-          j -= 1
-        }
-      }
-      if n <= j {
-        high = j
-      } else if n >= i {
-        low = i
-      } else {
-        return
-      }
-    }
   }
 }
