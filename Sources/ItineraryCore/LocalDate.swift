@@ -62,6 +62,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
   ///
   /// - Throws: `ItineraryError` (`.data`) naming the text when it is not of that
   ///   form or names a day that does not exist.
+  /// - Complexity: O(length of the text).
   public init(parsing text: String) throws(ItineraryError) {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,

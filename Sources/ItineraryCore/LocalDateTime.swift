@@ -17,6 +17,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   ///
   /// - Throws: `ItineraryError` (`.data`) when the text is of neither form, the
   ///   date does not exist (`2026-02-30`), or a bare time has no date to go with.
+  /// - Complexity: O(length of the text).
   public init(parsing text: String, on defaultDate: LocalDate? = nil) throws(ItineraryError) {
     let parts = text.split(
       maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { $0 == "T" || $0 == " " })
@@ -32,6 +33,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   }
 
   /// The wall-clock time in `timeZone` at `instant`, to the nearest minute.
+  ///
+  /// - Complexity: O(1): one offset look-up.
   public init(_ instant: Date, in timeZone: TimeZone) {
     let seconds = Int((instant.timeIntervalSince1970 / 60).rounded()) * 60
     let local = timeZone.localSeconds(at: seconds)
@@ -45,6 +48,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
   ///
   /// - Throws: `ItineraryError` (`.data`) when the clocks skip this time (the
   ///   hour lost when daylight saving time begins).
+  /// - Complexity: O(1) offset look-ups.
   public func instant(in timeZone: TimeZone) throws(ItineraryError) -> Date {
     let (instant, isSkipped) = timeZone.instant(atLocal: localSeconds)
     guard !isSkipped else {

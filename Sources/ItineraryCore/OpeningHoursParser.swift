@@ -114,7 +114,8 @@ struct OpeningHoursParser {
     skipSpaces()
     guard take("-") else {
       position = mark
-      return OpeningHours.YearRange(from: month * 100 + (day ?? 1), through: month * 100 + (day ?? 31))
+      return OpeningHours.YearRange(
+        from: month * 100 + (day ?? 1), through: month * 100 + (day ?? 31))
     }
     skipSpaces()
     if let lastMonth = takeMonth() {
@@ -122,7 +123,13 @@ struct OpeningHoursParser {
       return OpeningHours.YearRange(
         from: month * 100 + (day ?? 1), through: lastMonth * 100 + (lastDay ?? 31))
     }
+    let lastDayStart = position
     if let day, let lastDay = try parseDayOfMonth(in: month) {
+      // `Dec 24-26`; a range back to an earlier day of the same month is a slip.
+      guard lastDay >= day else {
+        position = lastDayStart
+        throw failure("a day of the month from \(day) on, or a month")
+      }
       return OpeningHours.YearRange(from: month * 100 + day, through: month * 100 + lastDay)
     }
     throw failure(day == nil ? "a month after '-'" : "a month or a day of the month after '-'")
@@ -139,7 +146,8 @@ struct OpeningHoursParser {
     {
       position += 1
     }
-    guard position > digitsStart, peek != ":", let day = Int(String(characters[digitsStart..<position]))
+    guard position > digitsStart, peek != ":",
+      let day = Int(String(characters[digitsStart..<position]))
     else {
       position = mark
       return nil
@@ -181,7 +189,7 @@ struct OpeningHoursParser {
   }
 
   private mutating func parseDayTerm() throws(OpeningHoursError) -> OpeningHours.DayTerm? {
-    if takeWord("PH") || takeWord("SH") { return .holiday }
+    if takeWord("ph") || takeWord("sh") { return .holiday }
     guard let first = takeWeekday() else { return nil }
     let mark = position
     skipSpaces()
@@ -203,16 +211,24 @@ struct OpeningHoursParser {
     while true {
       let mark = position
       skipSpaces()
-      if take(",") {
-        skipSpaces()
-        if peek?.isASCIIDigit == true {
-          spans.append(try parseTimeSpan())
-          continue
-        }
+      if take(","), startsTime() {
+        spans.append(try parseTimeSpan())
+        continue
       }
       position = mark
       return spans
     }
+  }
+
+  /// Whether a time such as `9:00` follows, after spaces (skipped), so that
+  /// `10:00-12:00, 14:00-16:00` continues the times and `, 24/7` does not.
+  private mutating func startsTime() -> Bool {
+    skipSpaces()
+    var ahead = position
+    while ahead < characters.count, characters[ahead].isASCIIDigit, ahead - position < 2 {
+      ahead += 1
+    }
+    return ahead > position && ahead < characters.count && characters[ahead] == ":"
   }
 
   /// A span whose end is at or before its beginning runs into the next day
@@ -250,7 +266,8 @@ struct OpeningHoursParser {
     let minutes = hour * 60 + minute
     guard hour <= latestHour, minutes <= latestHour * 60 + (latestHour == 48 ? 0 : 59) else {
       position = start
-      throw failure(latestHour == 23 ? "an opening time from 00:00 to 23:59" : "a closing time up to 48:00")
+      throw failure(
+        latestHour == 23 ? "an opening time from 00:00 to 23:59" : "a closing time up to 48:00")
     }
     position = minuteStart + 2
     return minutes
@@ -290,23 +307,28 @@ struct OpeningHoursParser {
 
   /// Consumes `literal` if the text continues with it.
   private mutating func take(_ literal: String) -> Bool {
-    let literal = Array(literal)
-    guard position + literal.count <= characters.count,
-      Array(characters[position..<position + literal.count]) == literal
-    else { return false }
-    position += literal.count
+    var index = position
+    for character in literal {
+      guard index < characters.count, characters[index] == character else { return false }
+      index += 1
+    }
+    position = index
     return true
   }
 
-  /// Consumes `word` ignoring case when no letter follows it.
+  /// Consumes `word` (ASCII, lowercase) ignoring case when no letter follows it.
   private mutating func takeWord(_ word: String) -> Bool {
-    let word = Array(word.lowercased())
-    let end = position + word.count
-    guard end <= characters.count,
-      characters[position..<end].map({ Character($0.lowercased()) }) == word,
-      end == characters.count || !characters[end].isLetter
-    else { return false }
-    position = end
+    var index = position
+    for letter in word.utf8 {
+      // Setting bit 5 lowercases an ASCII letter and never turns another
+      // character into one.
+      guard index < characters.count, let ascii = characters[index].asciiValue,
+        ascii | 0x20 == letter
+      else { return false }
+      index += 1
+    }
+    guard index == characters.count || !characters[index].isLetter else { return false }
+    position = index
     return true
   }
 

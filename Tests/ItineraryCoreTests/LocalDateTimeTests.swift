@@ -17,7 +17,8 @@ import Testing
     let day = try LocalDate(parsing: "2026-12-01")
     let time = try LocalDateTime(parsing: "9:05", on: day)
     #expect(time.description == "2026-12-01T09:05")
-    #expect(try LocalDateTime(parsing: "2026-12-02T10:00", on: day).description == "2026-12-02T10:00")
+    #expect(
+      try LocalDateTime(parsing: "2026-12-02T10:00", on: day).description == "2026-12-02T10:00")
   }
 
   @Test(arguments: [
@@ -69,7 +70,8 @@ import Testing
     #expect(first == Date(timeIntervalSince1970: 1_792_888_200))  // 00:30 UTC
     let second = first.addingTimeInterval(3600)
     #expect(LocalDateTime.format(second, in: helsinki) == "2026-10-25T03:30")
-    #expect(LocalDateTime.format(second.addingTimeInterval(3600), in: helsinki) == "2026-10-25T04:30")
+    #expect(
+      LocalDateTime.format(second.addingTimeInterval(3600), in: helsinki) == "2026-10-25T04:30")
   }
 
   @Test func formatsToTheNearestMinute() throws {
@@ -78,7 +80,8 @@ import Testing
     #expect(LocalDateTime.format(base.addingTimeInterval(29), in: helsinki) == "2026-12-01T14:12")
     #expect(LocalDateTime.format(base.addingTimeInterval(-20), in: helsinki) == "2026-12-01T14:12")
     #expect(LocalDateTime.format(base.addingTimeInterval(31), in: helsinki) == "2026-12-01T14:13")
-    #expect(LocalDateTime.format(base.addingTimeInterval(-14 * 3600), in: helsinki) == "2026-12-01T00:12")
+    #expect(
+      LocalDateTime.format(base.addingTimeInterval(-14 * 3600), in: helsinki) == "2026-12-01T00:12")
   }
 
   @Test func datesCountDaysAndWeekdays() throws {

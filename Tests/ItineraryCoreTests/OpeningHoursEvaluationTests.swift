@@ -51,7 +51,8 @@ import Testing
   @Test func adjoiningRangesMergeAcrossMidnight() throws {
     // Friday until 24:00, then Saturday from 00:00: one interval.
     #expect(
-      try week("Mo 11:00-14:00, Tu-Th 11:00-23:00; Fr 11:00-24:00; Sa 14:00-24:00; Sa-Su 00:00-01:00")
+      try week(
+        "Mo 11:00-14:00, Tu-Th 11:00-23:00; Fr 11:00-24:00; Sa 14:00-24:00; Sa-Su 00:00-01:00")
         == [
           "11-30T11:00..11-30T14:00", "12-01T11:00..12-01T23:00", "12-02T11:00..12-02T23:00",
           "12-03T11:00..12-03T23:00",
@@ -92,7 +93,9 @@ import Testing
     #expect(try week("off") == [])
     #expect(try week("closed") == [])
     #expect(try week("24/7 closed \"renovation\"") == [])
-    #expect(try week("Mo-Fr 08:00-18:00; We off") == ["11-30", "12-01", "12-03", "12-04"].map { "\($0)T08:00..\($0)T18:00" })
+    #expect(
+      try week("Mo-Fr 08:00-18:00; We off")
+        == ["11-30", "12-01", "12-03", "12-04"].map { "\($0)T08:00..\($0)T18:00" })
     // A closed rule with times closes only those times.
     #expect(
       try week("Mo 08:00-18:00; Mo 12:00-13:00 off") == [
@@ -109,14 +112,21 @@ import Testing
     let workdays = ["11-30", "12-01", "12-02", "12-03", "12-04"].map { "\($0)T11:00..\($0)T19:00" }
     #expect(try week(text) == workdays + ["12-05T11:00..12-05T18:00"])
     #expect(
-      try week(text, holidays: ["2026-12-04"]) == workdays.dropLast() + ["12-05T11:00..12-05T18:00"])
+      try week(text, holidays: ["2026-12-04"]) == workdays.dropLast() + ["12-05T11:00..12-05T18:00"]
+    )
     // Independence Day is a Sunday in 2026: PH hours open an otherwise closed day.
     let withHours = "Mo-Sa 10:00-18:00; PH 12:00-16:00"
     #expect(try week(withHours).count == 6)
     #expect(try week(withHours, holidays: ["2026-12-06"]).last == "12-06T12:00..12-06T16:00")
     // Holidays and weekdays side by side: days that are both.
-    #expect(try week("SH Mo 09:00-10:00", holidays: ["2026-12-01", "2026-11-30"]) == ["11-30T09:00..11-30T10:00"])
-    #expect(try week("PH,Su 09:00-10:00", holidays: ["2026-12-01"]) == ["12-01T09:00..12-01T10:00", "12-06T09:00..12-06T10:00"])
+    #expect(
+      try week("SH Mo 09:00-10:00", holidays: ["2026-12-01", "2026-11-30"]) == [
+        "11-30T09:00..11-30T10:00"
+      ])
+    #expect(
+      try week("PH,Su 09:00-10:00", holidays: ["2026-12-01"]) == [
+        "12-01T09:00..12-01T10:00", "12-06T09:00..12-06T10:00",
+      ])
   }
 
   @Test func fallbackFillsOnlyWhatNothingEarlierOpened() throws {
@@ -132,7 +142,8 @@ import Testing
         "12-02T14:00..12-02T16:00",
       ])
     // What is only unknown is not open.
-    #expect(try week("Mo-Fr 08:00-12:00 || \"by appointment\"", days: 1) == ["11-30T08:00..11-30T12:00"])
+    #expect(
+      try week("Mo-Fr 08:00-12:00 || \"by appointment\"", days: 1) == ["11-30T08:00..11-30T12:00"])
   }
 
   @Test func monthAndDateSelectors() throws {

@@ -1,5 +1,7 @@
+import Foundation
 import ItineraryCore
 import ItineraryFixtures
+import TestSupport
 import Testing
 
 @Suite struct OpeningHoursParsingTests {
@@ -34,9 +36,41 @@ import Testing
         failures[text] = error.position
       }
     }
-    print("embedded city: \(strings.count - failures.count) of \(strings.count) distinct opening_hours strings parse")
+    print(
+      "embedded city: \(strings.count - failures.count) of \(strings.count) distinct opening_hours strings parse"
+    )
     #expect(strings.count == 220)
     #expect(failures == OpeningHoursParsingTests.expectedFailures)
+  }
+
+  /// Every `opening_hours` value anywhere in the JSON files under `folder`.
+  static func openingHoursValues(under folder: URL) throws -> Set<String> {
+    func values(in json: Any) -> [String] {
+      switch json {
+      case let object as [String: Any]:
+        return object.flatMap { key, value in
+          key == "opening_hours" ? [value as? String].compactMap { $0 } : values(in: value)
+        }
+      case let array as [Any]: return array.flatMap(values)
+      default: return []
+      }
+    }
+    let files =
+      FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" } ?? []
+    return try Set(
+      files.flatMap { values(in: try JSONSerialization.jsonObject(with: Data(contentsOf: $0))) })
+  }
+
+  @Test(.enabled(if: SharedData.url("api-samples") != nil))
+  func everyStringOfTheSharedSamplesParses() throws {
+    let folder = try #require(SharedData.url("api-samples"))
+    let strings = try OpeningHoursParsingTests.openingHoursValues(under: folder)
+    print("shared samples: \(strings.count) distinct opening_hours strings")
+    #expect(strings.count >= 10)
+    for text in strings {
+      #expect(throws: Never.self, "\(text)") { try OpeningHours(text) }
+    }
   }
 
   struct Broken: Sendable, CustomStringConvertible {
@@ -57,21 +91,41 @@ import Testing
     Broken(text: "Mo 10:00", position: 9, expected: "'-' and a closing time, as in 09:00-17:00"),
     Broken(text: "Mo 10:00+", position: 9, expected: "'-' and a closing time, as in 09:00-17:00"),
     Broken(text: "Mo-Xy 10:00-12:00", position: 4, expected: "a weekday (Mo to Su) after '-'"),
-    Broken(text: "Mo 10:00-12:00 \"call us", position: 16, expected: "a closing '\"' for this comment"),
+    Broken(
+      text: "Mo 10:00-12:00 \"call us", position: 16, expected: "a closing '\"' for this comment"),
     Broken(text: "Feb 30 10:00-12:00", position: 5, expected: "a day of the month from 1 to 29"),
     Broken(text: "Jan- 10:00-12:00", position: 6, expected: "a month after '-'"),
-    Broken(text: "Mo 10:00-12:00 Tu 12:00-14:00", position: 16, expected: "';', ',' or '||' before another rule"),
-    Broken(text: "Mo-Fr 10:00-18:00 ||", position: 21, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(text: "Mo-Fr 10:00-18:00; ; Sa 10:00-12:00", position: 20, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(text: "sunrise-sunset", position: 1, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(text: "Mon-Fri 10:00-12:00", position: 1, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(text: "Mo-Fr 10:00-12:00; Sat 10:00-12:00", position: 20, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(text: "week 01-10 Mo 10:00-12:00", position: 1, expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+    Broken(
+      text: "Dec 24-20 off", position: 8, expected: "a day of the month from 24 on, or a month"),
+    Broken(
+      text: "Mo 10:00-12:00 Tu 12:00-14:00", position: 16,
+      expected: "';', ',' or '||' before another rule"),
+    Broken(
+      text: "Mo-Fr 10:00-18:00 ||", position: 21,
+      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+    Broken(
+      text: "Mo-Fr 10:00-18:00; ; Sa 10:00-12:00", position: 20,
+      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+    Broken(
+      text: "sunrise-sunset", position: 1,
+      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+    Broken(
+      text: "Mon-Fri 10:00-12:00", position: 1,
+      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+    Broken(
+      text: "Mo-Fr 10:00-12:00; Sat 10:00-12:00", position: 20,
+      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+    Broken(
+      text: "week 01-10 Mo 10:00-12:00", position: 1,
+      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
   ]
 
   @Test(arguments: broken)
   func brokenStringsSayWhereAndWhat(_ broken: Broken) {
-    #expect(throws: OpeningHoursError(text: broken.text, position: broken.position, expected: broken.expected)) {
+    #expect(
+      throws: OpeningHoursError(
+        text: broken.text, position: broken.position, expected: broken.expected)
+    ) {
       try OpeningHours(broken.text)
     }
   }
@@ -93,7 +147,8 @@ import Testing
   @Test(arguments: [
     "24/7", "off", "closed", "Mo-su 09:00-19:00", "Fr11:00-24:00", "Sa, Su 09:00-16:00",
     "Mo-Fr 7:00-8:00", "Jun-Aug: Su-Sa 09:00-24:00", "Dec 24 off", "Dec 24-26 off",
-    "Dec 24-Jan 02 10:00-14:00", "Jan,Mar Mo 10:00-12:00", "PH,Sa 10:00-12:00", "SH Mo-Fr 08:00-12:00",
+    "Dec 24-Jan 02 10:00-14:00", "Jan,Mar Mo 10:00-12:00", "PH,Sa 10:00-12:00",
+    "SH Mo-Fr 08:00-12:00",
     "Mo 10:00 - 12:00", "Mo-Fr 10:00-14:00, 15:00-18:00", "Mo 10:00-12:00;", "\"by appointment\"",
     "Mo-Fr 08:00-12:00 || \"by appointment\"", "24/7 closed \"renovation\"", "Mo 12:00-10:00",
     "Tu 23:59-48:00", "Mo-Fr 10:00-20:00 unknown",
