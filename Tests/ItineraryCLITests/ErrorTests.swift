@@ -106,7 +106,8 @@ import Testing
     CommandCase(
       arguments: ["plan", "--anytime", "--frobnicate", "park"], status: 64,
       message: "unknown option '--frobnicate'"),
-    CommandCase(arguments: ["plan", "--anytime", "park", "--top"], status: 64, message: "--top needs a value"),
+    CommandCase(
+      arguments: ["plan", "--anytime", "park", "--top"], status: 64, message: "--top needs a value"),
     CommandCase(
       arguments: ["plan", "--anytime", "park", "--top", "zero"], status: 64,
       message: "--top expects a whole number, got 'zero'"),

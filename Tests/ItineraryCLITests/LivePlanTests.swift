@@ -42,7 +42,8 @@ import Testing
   }
 
   static let threeCategories = [
-    "plan", "--anytime", "--provider", "yelp", "--at", "40.758,-73.985", "restaurant", "park", "art",
+    "plan", "--anytime", "--provider", "yelp", "--at", "40.758,-73.985", "restaurant", "park",
+    "art",
     "--format", "json",
   ]
 
@@ -150,16 +151,21 @@ import Testing
       arguments: ["plan", "--anytime", "--provider", "yelp", "park"], status: 64,
       message: "error: plan: the yelp provider needs a start point: --at LAT,LON or --near PLACE"),
     UsageCase(
-      arguments: ["plan", "--anytime", "--provider", "foursquare", "--at", "1,2", "park"], status: 64,
+      arguments: ["plan", "--anytime", "--provider", "foursquare", "--at", "1,2", "park"],
+      status: 64,
       message: "error: the foursquare provider needs FOURSQUARE_API_KEY in the environment"),
     UsageCase(
       arguments: ["plan", "--anytime", "--at", "1,2", "--near", "x", "park"], status: 64,
       message: "error: plan: --at and --near exclude each other"),
     UsageCase(
-      arguments: ["plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--no-cache", "--refresh", "park"],
+      arguments: [
+        "plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--no-cache", "--refresh", "park",
+      ],
       status: 64, message: "error: plan: --no-cache and --refresh exclude each other"),
     UsageCase(
-      arguments: ["plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park"],
+      arguments: [
+        "plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park",
+      ],
       status: 64, message: "error: plan: --per-category must be within 1...240, got 0"),
   ]
 

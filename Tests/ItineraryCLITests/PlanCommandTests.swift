@@ -30,7 +30,9 @@ import Testing
   }
 
   @Test func diverseAlternativesShareFewerThanHalfTheirPlaces() throws {
-    let run = CommandRun(["plan", "--anytime", "cafe", "museum", "art", "bar", "--top", "4", "--format", "json"])
+    let run = CommandRun([
+      "plan", "--anytime", "cafe", "museum", "art", "bar", "--top", "4", "--format", "json",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     let plans = try #require(json?["plans"] as? [[String: Any]])
@@ -46,7 +48,9 @@ import Testing
   }
 
   @Test func imperialUnitsAndModesChangeTheTable() {
-    let run = CommandRun(["plan", "--anytime", "museum", "--units", "imperial", "--mode", "bike", "--top", "1"])
+    let run = CommandRun([
+      "plan", "--anytime", "museum", "--units", "imperial", "--mode", "bike", "--top", "1",
+    ])
     #expect(run.status == 0)
     #expect(run.stdout.contains(" mi") && run.stdout.contains("cycling"))
   }
@@ -95,7 +99,8 @@ extension PlanCommandTests {
   @Test func anyOrderIsNeverWorseThanTheOrderGiven() throws {
     func best(_ extra: [String]) throws -> Double {
       let run = CommandRun(
-        ["plan", "--anytime", "art", "cafe", "museum", "--exact", "--top", "1", "--format", "json"] + extra)
+        ["plan", "--anytime", "art", "cafe", "museum", "--exact", "--top", "1", "--format", "json"]
+          + extra)
       #expect(run.status == 0, "\(run.stderr)")
       let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
       let plans = try #require(json?["plans"] as? [[String: Any]])

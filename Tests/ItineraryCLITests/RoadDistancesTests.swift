@@ -7,7 +7,8 @@ import Testing
 /// `plan --distances osrm` against the loopback server's OSRM `/table`.
 @Suite struct RoadDistancesTests {
   static let arguments = [
-    "plan", "--anytime", "restaurant", "park", "art", "--distances", "osrm", "--format", "json", "--exact",
+    "plan", "--anytime", "restaurant", "park", "art", "--distances", "osrm", "--format", "json",
+    "--exact",
   ]
 
   static func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {

@@ -90,4 +90,23 @@ import Testing
       #expect(timed <= timeless + 1e-9, "seed \(seed)")
     }
   }
+
+  @Test func beyondTheExactTableTheHeuristicPlansInTimeWithoutClaimingOptimality() {
+    for seed: UInt64 in 900..<910 {
+      let shape = RandomProblems.Shape(categories: 4, placesPerCategory: 3, order: .any)
+      let problem = Self.problem(shape, seed: seed)
+      let heuristic = AnyOrderSolver(problem: problem, maxCells: 1).solve(.top(3))
+      let exact = BruteForceSolver(problem: problem).solve(.top(1))
+      // A category no place of which can be visited in time is proven
+      // before any table is built.
+      if heuristic.optimal {
+        #expect(heuristic.plans.isEmpty && exact.plans.isEmpty, "seed \(seed)")
+        continue
+      }
+      for plan in heuristic.plans {
+        #expect(problem.isFeasible(plan.plan), "seed \(seed)")
+        #expect(plan.objective <= (exact.plans.first?.objective ?? -.infinity) + 1e-9)
+      }
+    }
+  }
 }
