@@ -1,14 +1,16 @@
 import ItineraryCore
 
-/// `itinerary categories`: the vocabulary, with aliases and OpenStreetMap tags.
+/// `itinerary categories`: the vocabulary, with aliases, OpenStreetMap tags
+/// and the minutes a timed plan stays at each.
 enum CategoriesCommand {
   static let command = Command(
     name: "categories",
     usage: ["categories"],
     summary: "list the category vocabulary",
     description: """
-      Lists the categories 'plan' understands, their aliases and the
-      OpenStreetMap tags each one covers.
+      Lists the categories 'plan' understands, their aliases, the
+      OpenStreetMap tags each one covers and the minutes a plan stays at a
+      stop of it (change them with 'plan --dwell CATEGORY=MINUTES').
       """,
     options: [],
     run: run)
@@ -26,6 +28,9 @@ enum CategoriesCommand {
         terminal.write("  aliases: \(category.aliases.joined(separator: ", "))\n")
       }
       terminal.write("  OpenStreetMap: \(category.osm.joined(separator: ", "))\n")
+      if let minutes = category.dwellMinutes {
+        terminal.write("  dwell: \(Int(minutes.rounded())) min\n")
+      }
     }
     return 0
   }

@@ -45,6 +45,8 @@ public enum Verifier {
       case timeLimit
       /// The model would be too large to build: not verified.
       case tooLarge
+      /// The problem has what the models do not express: not verified.
+      case notModelled(String)
     }
 
     /// The name of the checking solver, as the contract's `verify` block gives it.
@@ -63,6 +65,7 @@ public enum Verifier {
       case .agreed: "agrees"
       case .timeLimit: "not verified (time limit)"
       case .tooLarge: "not verified (too large)"
+      case .notModelled(let what): "not verified (\(what) are not modelled)"
       case .disagreed(let disagreement): "disagrees: \(disagreement.message)"
       }
     }
@@ -98,6 +101,9 @@ public enum Verifier {
     try problem.validate()
     if estimatedColumns(of: problem) > maximumColumns {
       return Outcome(objective: nil, status: .tooLarge)
+    }
+    if problem.time != nil && problem.order == .any {
+      return Outcome(objective: nil, status: .notModelled("any-order plans in time"))
     }
     let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
     return try GLPK.serialized { () throws(ItineraryError) -> Outcome in

@@ -21,7 +21,7 @@ enum VerifyStep {
     case .timeLimit:
       status = .unverified
       notify(.info("glpk: \(outcome.summary) after \(seconds) s"))
-    case .tooLarge:
+    case .tooLarge, .notModelled:
       status = .unverified
       notify(.info("glpk: \(outcome.summary)"))
     case .disagreed(let disagreement):

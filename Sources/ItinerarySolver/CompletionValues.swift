@@ -55,9 +55,11 @@ final class CompletionValues<Metric: LayerMetric> {
   ///     (the problem's own order by default).
   ///   - penalties: prices on places, taken off their scores (none by default).
   ///   - eliminatingCycles: whether to forbid `p, p` and `p, q, p`.
+  ///   - eligible: the places eligible for each category, when fewer than the
+  ///     problem's (those that can be visited in time).
   init(
     problem: Problem, metric: Metric, categoryOrder: [Int]? = nil,
-    penalties: PlacePenalties? = nil, eliminatingCycles: Bool = false
+    penalties: PlacePenalties? = nil, eliminatingCycles: Bool = false, eligible: [[Int]]? = nil
   ) {
     self.problem = problem
     self.metric = metric
@@ -65,7 +67,7 @@ final class CompletionValues<Metric: LayerMetric> {
     let penalties = penalties ?? .zero(placeCount: problem.places.count)
     self.penalties = penalties
     let scores = zip(self.scores, penalties.byPlace).map { $0 - $1 }
-    let eligible = problem.eligiblePlaces()
+    let eligible = eligible ?? problem.eligiblePlaces()
     let layers = (categoryOrder ?? Array(problem.categories.indices)).map { eligible[$0] }
     self.layers = layers
     let weight = problem.distanceWeight

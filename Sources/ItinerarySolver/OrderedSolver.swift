@@ -9,6 +9,11 @@ import ItineraryCore
 /// demands, so the answers stay exact with places in several categories.
 /// Legs are great-circle distances on a spatial index, or the problem's road
 /// table when it has one.
+///
+/// With a time frame, places that can never be visited in time are left out
+/// of the layers, and the search checks every prefix's timeline, dropping
+/// those that do not fit and taking the price of their waiting off their
+/// priority: the timeless values stay an upper bound, so the plans stay exact.
 public struct OrderedSolver {
   /// The dynamic program under the problem's metric.
   private enum Values {
@@ -20,6 +25,9 @@ public struct OrderedSolver {
   private let categoryOrder: [Int]
   private let values: Values
   private let plainExpansions: Int?
+  private let timing: Timing?
+  /// The places each category can take (fewer than eligible, in time).
+  private let eligible: [[Int]]
 
   /// - Parameters:
   ///   - categoryOrder: the order in which to visit the problem's categories
@@ -29,20 +37,39 @@ public struct OrderedSolver {
   ///     default `defaultPlainExpansions` and `expansionsPerPlan` per plan).
   /// - Complexity: that of the dynamic program, see `CompletionValues`.
   public init(problem: Problem, categoryOrder: [Int]? = nil) {
-    self.init(problem: problem, categoryOrder: categoryOrder, plainExpansions: nil)
+    self.init(
+      problem: problem, categoryOrder: categoryOrder, plainExpansions: nil,
+      timing: Timing(problem))
+  }
+
+  /// - Parameter timing: the problem's timing, shared between solvers.
+  init(problem: Problem, categoryOrder: [Int]?, timing: Timing?) {
+    self.init(
+      problem: problem, categoryOrder: categoryOrder, plainExpansions: nil, timing: timing)
   }
 
   init(problem: Problem, categoryOrder: [Int]?, plainExpansions: Int?) {
+    self.init(
+      problem: problem, categoryOrder: categoryOrder, plainExpansions: plainExpansions,
+      timing: Timing(problem))
+  }
+
+  init(problem: Problem, categoryOrder: [Int]?, plainExpansions: Int?, timing: Timing?) {
     self.problem = problem
     self.plainExpansions = plainExpansions
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
+    self.timing = timing
+    let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
+    self.eligible = eligible
     if let roads = problem.roads {
       values = .roads(
-        CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
+        CompletionValues(
+          problem: problem, metric: roads, categoryOrder: categoryOrder, eligible: eligible))
     } else {
       values = .sphere(
         CompletionValues(
-          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder))
+          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder,
+          eligible: eligible))
     }
   }
 
@@ -75,6 +102,9 @@ public struct OrderedSolver {
     _ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline,
     maxNodes: Int = .max
   ) -> Solution {
+    if let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible) {
+      return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
+    }
     switch values {
     case .sphere(let values):
       return solve(selection, values, after: earlier, deadline: deadline, maxNodes: maxNodes)
@@ -102,16 +132,20 @@ public struct OrderedSolver {
     var distances = plain.evaluations
     if run.stop == .expansions {
       values = PlacePenalties.tightened(
-        problem: problem, metric: plain.metric, categoryOrder: categoryOrder, deadline: deadline)
+        problem: problem, metric: plain.metric, categoryOrder: categoryOrder, eligible: eligible,
+        deadline: deadline)
       let expandedBefore = run.expanded
       run = search(selection, values, after: earlier, deadline, maxNodes, .max)
       run.expanded += expandedBefore
       distances += values.evaluations
     }
     let work = ["distances": distances, "expanded": run.expanded]
-    let reason = run.stop?.reason ?? (run.found.isEmpty ? problem.noPlanReason : nil)
+    let noPlan = timing?.noPlanReason ?? problem.noPlanReason
+    let reason = run.stop?.reason ?? (run.found.isEmpty ? noPlan : nil)
     // Stopped before the first plan: a real plan read along the values, unproven.
-    if run.found.isEmpty, run.stop != nil, let greedy = values.greedyPlan() {
+    if run.found.isEmpty, run.stop != nil, let greedy = values.greedyPlan(),
+      ranked(greedy).objective > -.infinity
+    {
       return Solution(
         plans: [ranked(greedy)], solver: .orderedDP, optimal: false, complete: false,
         reason: reason, work: work)
@@ -133,7 +167,8 @@ public struct OrderedSolver {
     switch selection {
     case .top(let count):
       var search = PlanSearch(
-        values: values, deadline: deadline, maxNodes: maxNodes, maxExpansions: maxExpansions)
+        values: values, deadline: deadline, maxNodes: maxNodes, maxExpansions: maxExpansions,
+        cost: prefixCost)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
@@ -146,7 +181,7 @@ public struct OrderedSolver {
         let earlier = found.map { Set($0.plan.places) }
         var search = PlanSearch(
           values: values, deadline: deadline, maxNodes: maxNodes,
-          maxExpansions: maxExpansions - expanded
+          maxExpansions: maxExpansions - expanded, cost: prefixCost
         ) { prefix in
           diversity.admits(prefix, after: earlier)
         }
@@ -161,8 +196,21 @@ public struct OrderedSolver {
   }
 
   private func ranked(_ places: [Int]) -> Solution.Ranked {
-    let plan = Plan(stops: zip(categoryOrder, places).map { Plan.Stop(category: $0, place: $1) })
-    return Solution.Ranked(plan: plan, objective: problem.objective(of: plan))
+    let plan = Plan(stops: stops(places))
+    return Solution.Ranked(
+      plan: plan, objective: timing?.objective(of: plan) ?? problem.timelessObjective(of: plan))
+  }
+
+  private func stops(_ places: [Int]) -> [Plan.Stop] {
+    zip(categoryOrder, places).map { Plan.Stop(category: $0, place: $1) }
+  }
+
+  /// The price of a prefix's waiting, or `nil` when it does not fit in time;
+  /// nothing without a time frame.
+  private func prefixCost(_ places: [Int]) -> Double? {
+    guard let timing else { return 0 }
+    return timing.progress(of: stops(places), isComplete: places.count == categoryOrder.count)?
+      .waitCost
   }
 }
 

@@ -66,10 +66,12 @@ extension PlacePenalties {
   /// - Complexity: at most `maximumRounds` runs of the dynamic program, and
   ///   none beyond the first when no place is eligible for two stops.
   static func tightened<Metric: LayerMetric>(
-    problem: Problem, metric: Metric, categoryOrder: [Int]?, deadline: Deadline?
+    problem: Problem, metric: Metric, categoryOrder: [Int]?, eligible: [[Int]]? = nil,
+    deadline: Deadline?
   ) -> CompletionValues<Metric> {
     let plain = CompletionValues(
-      problem: problem, metric: metric, categoryOrder: categoryOrder, eliminatingCycles: true)
+      problem: problem, metric: metric, categoryOrder: categoryOrder, eliminatingCycles: true,
+      eligible: eligible)
     let k = plain.layers.count
     guard plain.sharesPlaces else { return plain }
     let order = categoryOrder ?? Array(problem.categories.indices)
@@ -111,7 +113,7 @@ extension PlacePenalties {
       for (place, slope) in gradient { prices[place] = max(0, prices[place] - move * slope) }
       current = CompletionValues(
         problem: problem, metric: metric, categoryOrder: categoryOrder,
-        penalties: PlacePenalties(byPlace: prices), eliminatingCycles: true)
+        penalties: PlacePenalties(byPlace: prices), eliminatingCycles: true, eligible: eligible)
     }
     return best
   }

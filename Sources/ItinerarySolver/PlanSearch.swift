@@ -40,7 +40,12 @@ enum SearchStop: Sendable, Equatable {
 /// asked for rather than the number of candidates.
 ///
 /// Constraints that only remove plans are checked on every prefix: a place
-/// fills at most one stop, and `admits` can reject more (diversity).
+/// fills at most one stop, and `admits` can reject more (diversity). A prefix
+/// may also carry a `cost` that only grows as it is extended (the price of
+/// waiting for places to open) and is taken off its priority, which then
+/// stays an upper bound; as a child's cost can drop it below its next
+/// sibling's bound, siblings are pushed until one reaches the bound of those
+/// still unread.
 ///
 /// The search stops at its deadline (read every `deadlineInterval` partial
 /// plans), when it holds `maxNodes` partial plans or has expanded
@@ -55,8 +60,11 @@ struct PlanSearch<Metric: LayerMetric> {
     var layer: Int
     /// Index into `layers[layer]`, or -1 for the origin.
     var item: Int
-    /// Scores collected less distances travelled, up to and including this stop.
+    /// Scores collected less distances travelled and `cost`, up to and
+    /// including this stop.
     var collected: Double
+    /// The prefix's cost.
+    var cost = 0.0
     /// What the prices of the places still unused add to its children's
     /// priorities.
     var childBonus = 0.0
@@ -66,6 +74,7 @@ struct PlanSearch<Metric: LayerMetric> {
 
   private let values: CompletionValues<Metric>
   private let admits: ([Int]) -> Bool
+  private let cost: ([Int]) -> Double?
   private let deadline: Deadline?
   private let maxNodes: Int
   private let maxExpansions: Int
@@ -85,16 +94,21 @@ struct PlanSearch<Metric: LayerMetric> {
   ///   - deadline: when to give up, or `nil` to run to the end.
   ///   - maxNodes: the most partial plans to hold.
   ///   - maxExpansions: the most partial plans to expand.
+  ///   - cost: the cost of a prefix of place indices, at least that of the
+  ///     prefix one shorter, or `nil` when it cannot be extended (it must then
+  ///     be `nil` for every extension).
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects.
   init(
     values: CompletionValues<Metric>, deadline: Deadline? = nil, maxNodes: Int = .max,
-    maxExpansions: Int = .max, admits: @escaping ([Int]) -> Bool = { _ in true }
+    maxExpansions: Int = .max, cost: @escaping ([Int]) -> Double? = { _ in 0 },
+    admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.values = values
     self.deadline = deadline
     self.maxNodes = maxNodes
     self.maxExpansions = maxExpansions
+    self.cost = cost
     self.admits = admits
     let bonus = values.penalties.largest(values.layers.count, excluding: [])
     nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0, childBonus: bonus)]
@@ -114,7 +128,8 @@ struct PlanSearch<Metric: LayerMetric> {
     return result.reversed()
   }
 
-  /// Pushes the best child of `parent` not yet pushed that passes the constraints.
+  /// Pushes the best children of `parent` not yet pushed that pass the
+  /// constraints, until one has a priority no sibling still unread can beat.
   private mutating func pushNextChild(of parent: Int) {
     // Taken out of their arrays while they move, so their heaps are not copied.
     var cursor = cursors[parent]
@@ -124,32 +139,42 @@ struct PlanSearch<Metric: LayerMetric> {
     let before = parent == 0 ? -1 : place(of: nodes[parent])
     let prefix = places(endingAt: parent)
     let index = values.indexes[layer]
-    var chosen: (key: Double, value: Int)?
-    while chosen == nil, var walk = cursor {
-      cursor = nil
-      guard let (item, key) = index.next(&walk) else { break }
-      cursor = walk
-      let place = values.layers[layer][item]
-      if prefix.contains(place) || !admits(prefix + [place]) { continue }
-      guard values.successors[layer][item] == before, before >= 0 else {
-        if held.isEmpty { chosen = (key, item) } else { held.push(key, item) }
-        if chosen == nil, let top = held.top, top.key >= key { chosen = held.pop() }
-        continue
+    var pushed = -Double.infinity
+    while true {
+      var chosen: (key: Double, value: Int)?
+      while chosen == nil, var walk = cursor {
+        cursor = nil
+        guard let (item, key) = index.next(&walk) else { break }
+        cursor = walk
+        let place = values.layers[layer][item]
+        if prefix.contains(place) || !admits(prefix + [place]) { continue }
+        guard values.successors[layer][item] == before, before >= 0 else {
+          if held.isEmpty { chosen = (key, item) } else { held.push(key, item) }
+          if chosen == nil, let top = held.top, top.key >= key { chosen = held.pop() }
+          continue
+        }
+        held.push(key - values.values[layer][item] + values.secondValues[layer][item], item)
+        if let top = held.top, top.key >= key { chosen = held.pop() }
       }
-      held.push(key - values.values[layer][item] + values.secondValues[layer][item], item)
-      if let top = held.top, top.key >= key { chosen = held.pop() }
+      if chosen == nil { chosen = held.pop() }
+      // Keys come in decreasing order: this one bounds every sibling after it.
+      guard let (key, item) = chosen else { break }
+      let place = values.layers[layer][item]
+      guard let cost = cost(prefix + [place]) else { continue }
+      let paid = cost - nodes[parent].cost
+      let collected =
+        nodes[parent].collected + key - values.value(layer: layer, item: item, after: before)
+        + values.scores[place] - paid
+      nodes.append(
+        Node(parent: parent, layer: layer, item: item, collected: collected, cost: cost))
+      cursors.append(nil)
+      let bound = nodes[parent].collected + key + nodes[parent].childBonus
+      open.push(bound - paid, nodes.count - 1)
+      pushed = max(pushed, bound - paid)
+      if pushed >= bound { break }
     }
-    if chosen == nil { chosen = held.pop() }
     cursors[parent] = cursor
     if !held.isEmpty { waiting[parent] = held }
-    guard let (key, item) = chosen else { return }
-    let place = values.layers[layer][item]
-    let collected =
-      nodes[parent].collected + key - values.value(layer: layer, item: item, after: before)
-      + values.scores[place]
-    nodes.append(Node(parent: parent, layer: layer, item: item, collected: collected))
-    cursors.append(nil)
-    open.push(nodes[parent].collected + key + nodes[parent].childBonus, nodes.count - 1)
   }
 
   /// The next best plan as place indices with its objective, or `nil` when

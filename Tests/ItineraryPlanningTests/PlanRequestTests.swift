@@ -10,6 +10,7 @@ import Testing
     request.top = 2
     request.roundTrip = true
     request.distanceWeight = 0.7
+    request.anytime = true
     let response = try PlanningPipeline(environment: [:]).plan(request)
     #expect(response.request.plan == request)
     #expect(response.plans.count == 2)
@@ -61,5 +62,25 @@ import Testing
     } throws: { error in
       (error as? ItineraryError)?.message.contains("did you mean restaurant?") == true
     }
+  }
+}
+
+extension PlanRequestTests {
+  /// Every key a request may hold reads back as it was written: none is
+  /// forgotten by the decoder.
+  @Test func everyKeyReadsBack() throws {
+    var request = PlanRequest(categories: ["park"])
+    let mirror = Mirror(reflecting: request)
+    #expect(Set(mirror.children.compactMap(\.label)) == Set(PlanRequest.keys))
+    request.top = 2
+    request.start = "2026-12-01T14:00"
+    request.end = "18:00"
+    request.tz = "Europe/Helsinki"
+    request.dwell = ["park": 20]
+    request.waitWeight = 0.1
+    request.openNow = true
+    request.anytime = false
+    let data = try JSONEncoder().encode(request)
+    #expect(try JSONDecoder().decode(PlanRequest.self, from: data) == request)
   }
 }
