@@ -19,7 +19,7 @@ enum PlanCommand {
       Options.top, Options.exact, Options.diverse, Options.roundTrip, Options.anyOrder,
       Options.mode, Options.speed, Options.distances, Options.distanceWeight, Options.radius,
       Options.timeLimit, Options.seed, Options.verify, Options.verifyTimeLimit, Options.units,
-      Options.format, Options.output,
+      Options.format, Options.output, Options.noHistory,
     ],
     run: run)
 
@@ -57,8 +57,15 @@ enum PlanCommand {
     }
     let terminal = context.terminal
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
+    let response = try pipeline.plan(request)
+    defer {
+      if !arguments.has(Options.noHistory) {
+        HistoryLog.record(plan: request, answer: response, environment: context.environment) {
+          terminal.writeError("warning: \($0)\n")
+        }
+      }
+    }
     return try Emit.response(
-      pipeline.plan(request), format: format, to: arguments.string(Options.output),
-      terminal: terminal)
+      response, format: format, to: arguments.string(Options.output), terminal: terminal)
   }
 }

@@ -1,0 +1,47 @@
+import ItineraryCore
+import ItineraryOutput
+import ItineraryPlanning
+
+/// `itinerary nearest [CATEGORY]`: the closest top destination.
+enum NearestCommand {
+  static let command = Command(
+    name: "nearest",
+    usage: ["nearest [options] [CATEGORY]"],
+    summary: "the closest top destination, its distance, walk and direction",
+    description: """
+      Shows the closest top destination from the point: a place whose score
+      is in the top tenth of its category (ties included, at least one a
+      category), of CATEGORY or of any category. Deciles are taken over the
+      embedded city, or over what a live provider returns within --radius.
+      """,
+    options: [
+      Options.at, Options.near, Options.provider, Options.radius, Options.timeZone,
+      Options.units, Options.format, Options.output,
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    if arguments.positionals.count > 1 {
+      throw ItineraryError(.usage, "nearest: expected at most one category")
+    }
+    var request = NearestRequest(category: arguments.positionals.first)
+    request.at = try arguments.coordinate(Options.at)
+    request.near = arguments.string(Options.near)
+    request.provider = try arguments.choice(Options.provider)
+    request.radius = try arguments.number(Options.radius)
+    request.timeZone = arguments.string(Options.timeZone)
+    request.units = try arguments.choice(Options.units)
+    let format = try arguments.choice(Options.format) ?? OutputFormat.table
+    try arguments.validated { () throws(ItineraryError) in
+      try request.validate(naming: Option.spelling(ofKey:))
+    }
+    let terminal = context.terminal
+    let response = try PlaceFinder(environment: context.environment) { terminal.notice($0) }
+      .nearest(request)
+    try Emit.data(
+      format.render(response), to: arguments.string(Options.output), terminal: terminal)
+    return 0
+  }
+}
