@@ -66,7 +66,10 @@ public enum CLI {
           terminal.write("itinerary \(version)\n")
           return 0
         }
-        return try command.run(parsed, Context(terminal: terminal, environment: environment))
+        let status = try command.run(
+          parsed, Context(terminal: terminal, environment: environment))
+        if let failure = terminal.outputFailure() { throw failure }
+        return status
       }
     } catch {
       terminal.writeError("error: \(ErrorLine.clean(error.message))\n")

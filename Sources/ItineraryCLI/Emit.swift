@@ -3,16 +3,16 @@ import ItineraryCore
 import ItineraryOutput
 import ItineraryPlanning
 
-/// Where a command's data goes: standard output, or a file written whole
-/// (`-o FILE`; `-o -` is standard output).
+/// Where a command's data goes: standard output, or `-o FILE` written whole
+/// (see `OutputFile`; `-o -` is standard output).
 enum Emit {
   static func data(_ data: Data, to path: String?, terminal: Terminal) throws(ItineraryError) {
-    guard let path, path != "-" else {
+    guard let path else {
       terminal.write(String(decoding: data, as: UTF8.self))
       return
     }
-    try OutputFile.write(data, to: path)
-    terminal.writeError("wrote \(path)\n")
+    try OutputFile.write(data, to: path, terminal: terminal)
+    if path != "-" { terminal.writeError("wrote \(path)\n") }
   }
 
   /// Prints a response in `format`, then fails if GLPK disagreed with it.

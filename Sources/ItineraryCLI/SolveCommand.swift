@@ -44,27 +44,12 @@ enum SolveCommand {
       try settings.validate(naming: Option.spelling(ofKey:))
     }
     let source = path == "-" ? "standard input" : path
-    let instance = try InstanceFile.decode(InputFile.read(path), source: source)
+    let data = try InputFile.contents(of: path == "-" ? "/dev/stdin" : path)
+    let instance = try InstanceFile.decode(data, source: source)
     let terminal = context.terminal
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
     return try Emit.response(
       pipeline.solve(SolveRequest(instance: instance, settings: settings)), format: format,
       to: arguments.string(Options.output), terminal: terminal)
-  }
-}
-
-/// The bytes of an input file, or of standard input for `-`.
-enum InputFile {
-  static func read(_ path: String) throws(ItineraryError) -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ItineraryError(.data, "\(path): no such file")
-    }
-    if isDirectory.boolValue { throw ItineraryError(.data, "\(path): is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ItineraryError(.data, "\(path): cannot read the file")
-    }
-    return data
   }
 }

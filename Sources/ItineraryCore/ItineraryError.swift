@@ -28,9 +28,11 @@ public struct ItineraryError: Error, Equatable, Sendable, CustomStringConvertibl
   /// One line naming what was wrong and where, without the `error:` prefix.
   public var message: String
 
+  /// - Parameter message: control characters in it (a newline in a quoted
+  ///   name, a terminal escape) are escaped, so the message stays one line.
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
-    self.message = message
+    self.message = message.escapingControlCharacters()
   }
 
   public var description: String { message }

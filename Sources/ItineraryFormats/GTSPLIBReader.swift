@@ -7,19 +7,47 @@ import ItinerarySolver
 /// `set_id node ... -1`.
 ///
 /// Distances follow TSPLIB95 exactly (integers, see `GTSPLIBDistance`).
-/// Malformed files throw the contract's data error naming the file and line.
+/// Malformed files throw the contract's data error naming the file, line and
+/// field. Every number is range-checked before it is converted or sizes an
+/// allocation, and a file cannot ask for more memory than its length
+/// justifies: each node must appear in the set section, so a file of `B`
+/// bytes has at most `B / 2` nodes, and an explicit matrix is allocated only
+/// when the file is long enough to hold its numbers.
 public enum GTSPLIBReader {
+  /// The most nodes a file may have: the instance holds a dense matrix of
+  /// n^2 costs (10,000 nodes: 800 MB). The largest GTSPLIB instance has 1,084.
+  public static let maximumNodeCount = 10_000
+
+  /// The largest magnitude of a coordinate or an explicit weight. Every
+  /// distance then stays below 3e9, and a tour of up to `maximumNodeCount`
+  /// arcs sums to an exact integer in a `Double`.
+  public static let maximumMagnitude = 1e9
+
   /// The instance in the file at `url`; node `i` of the file is node `i - 1`.
   ///
   /// - Complexity: O(size of the file + n^2).
   public static func read(contentsOf url: URL) throws(ItineraryError) -> GTSPInstance {
-    let text: String
-    do {
-      text = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-      throw ItineraryError(.data, "\(url.path): cannot read the file as UTF-8 text")
+    let data = try InputFile.contents(of: url.path)
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ItineraryError(.data, "\(url.path): not UTF-8 text")
     }
     return try parse(text, file: url.path)
+  }
+
+  /// Whether `data` opens as a GTSPLIB file does: its first line that is not
+  /// blank is a TSPLIB header key and a colon (`NAME : 11berlin52`).
+  ///
+  /// - Complexity: O(length of the first lines).
+  public static func looksLikeGTSPLIB(_ data: Data) -> Bool {
+    let head = String(decoding: data.prefix(4096), as: UTF8.self)
+    guard
+      let line = head.split(whereSeparator: \.isNewline).first(where: {
+        !$0.allSatisfy(\.isWhitespace)
+      }),
+      let colon = line.firstIndex(of: ":")
+    else { return false }
+    let key = line[..<colon].trimmingCharacters(in: .whitespaces).uppercased()
+    return ["NAME", "TYPE", "COMMENT", "DIMENSION", "GTSP_SETS", "EDGE_WEIGHT_TYPE"].contains(key)
   }
 
   /// The instance in `text`; `file` names it in error messages.
@@ -81,6 +109,10 @@ public enum GTSPLIBDistance: String, Sendable, CaseIterable {
 private struct Parser {
   let lines: [Substring]
   let file: String
+  /// The length of the text in bytes: what bounds every size read from it.
+  let byteCount: Int
+  /// The line of each header key and section read so far.
+  var keyLines: [String: Int] = [:]
   var lineIndex = 0
   var tokens: [Substring] = []
   var tokenLine = 0
@@ -97,6 +129,7 @@ private struct Parser {
   init(text: String, file: String) {
     lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     self.file = file
+    byteCount = text.utf8.count
   }
 
   func error(_ message: String, line: Int) -> ItineraryError {
@@ -119,6 +152,12 @@ private struct Parser {
         key = trimmed.uppercased()
         value = ""
       }
+      if Self.singleKeys.contains(key) {
+        if let first = keyLines[key] {
+          throw error("\(key) given again (first on line \(first))", line: number)
+        }
+        keyLines[key] = number
+      }
       switch key {
       case "NAME": name = value
       case "TYPE":
@@ -126,7 +165,7 @@ private struct Parser {
         guard type == "GTSP" || type == "AGTSP" else {
           throw error("TYPE '\(value)' is not GTSP or AGTSP", line: number)
         }
-      case "DIMENSION": dimension = try positiveInteger(value, key, number)
+      case "DIMENSION": dimension = try nodeCount(value, number)
       case "GTSP_SETS": setCount = try positiveInteger(value, key, number)
       case "EDGE_WEIGHT_TYPE":
         guard value == "EXPLICIT" || GTSPLIBDistance(rawValue: value) != nil else {
@@ -149,6 +188,28 @@ private struct Parser {
       }
     }
     return try instance()
+  }
+
+  /// The keys and sections a file may hold once.
+  static let singleKeys: Set = [
+    "NAME", "TYPE", "DIMENSION", "GTSP_SETS", "EDGE_WEIGHT_TYPE", "EDGE_WEIGHT_FORMAT",
+    "NODE_COORD_SECTION", "EDGE_WEIGHT_SECTION", "GTSP_SET_SECTION",
+  ]
+
+  /// DIMENSION, bounded by the reader's limit and by the length of the file.
+  func nodeCount(_ value: String, _ line: Int) throws(ItineraryError) -> Int {
+    let n = try positiveInteger(value, "DIMENSION", line)
+    guard n <= GTSPLIBReader.maximumNodeCount else {
+      throw error(
+        "DIMENSION \(n) is more than the \(GTSPLIBReader.maximumNodeCount) nodes this tool reads",
+        line: line)
+    }
+    guard n <= byteCount / 2 else {
+      throw error(
+        "DIMENSION \(n) is more nodes than a file of \(byteCount) bytes can list in its sets",
+        line: line)
+    }
+    return n
   }
 
   func positiveInteger(_ value: String, _ key: String, _ line: Int) throws(ItineraryError) -> Int {
@@ -178,13 +239,16 @@ private struct Parser {
     return (token, tokenLine)
   }
 
-  /// The next token as a finite number.
+  /// The next token as a number of magnitude at most `maximumMagnitude`.
   mutating func nextNumber(_ what: String, section line: Int) throws(ItineraryError) -> Double {
     guard let (token, number) = nextToken() else {
       throw error("the file ends inside the section begun here, expecting \(what)", line: line)
     }
     guard let value = Double(token), value.isFinite else {
       throw error("'\(token.prefix(40))' is not a number (\(what))", line: number)
+    }
+    guard abs(value) <= GTSPLIBReader.maximumMagnitude else {
+      throw error("'\(token.prefix(40))' is outside [-1e9, 1e9] (\(what))", line: number)
     }
     return value
   }
@@ -236,8 +300,14 @@ private struct Parser {
     guard let format = weightFormat.flatMap(MatrixFormat.init(rawValue:)) else {
       throw error("EDGE_WEIGHT_SECTION without a matrix EDGE_WEIGHT_FORMAT", line: line)
     }
+    let count = format.entryCount(n)
+    guard count <= byteCount / 2 else {
+      throw error(
+        "a \(format.rawValue) of \(n) nodes needs \(count) numbers, "
+          + "more than a file of \(byteCount) bytes holds", line: line)
+    }
     var weights = Array(repeating: 0.0, count: n * n)
-    for (i, j) in format.entries(n) {
+    try format.forEachEntry(n) { (i, j) throws(ItineraryError) in
       let value = try nextNumber("the weight of edge \(i + 1)-\(j + 1)", section: line)
       weights[i * n + j] = value
       if format != .fullMatrix { weights[j * n + i] = value }
@@ -249,6 +319,9 @@ private struct Parser {
   mutating func readSets(_ line: Int) throws(ItineraryError) {
     let n = try requireDimension("GTSP_SET_SECTION", line)
     guard let m = setCount else { throw error("GTSP_SET_SECTION before GTSP_SETS", line: line) }
+    guard m <= n else {
+      throw error("GTSP_SETS \(m) is more than the \(n) nodes: a set needs a node", line: line)
+    }
     var sets = Array(repeating: [Int](), count: m)
     var setOf = Array(repeating: 0, count: n)
     var seenSets = Array(repeating: false, count: m)
@@ -321,14 +394,31 @@ private enum MatrixFormat: String {
   case upperDiagonalColumn = "UPPER_DIAG_COL"
   case lowerDiagonalColumn = "LOWER_DIAG_COL"
 
-  /// The (row, column) of each number in the section, in file order.
-  func entries(_ n: Int) -> [(Int, Int)] {
+  /// How many numbers the section holds for `n` nodes.
+  func entryCount(_ n: Int) -> Int {
     switch self {
-    case .fullMatrix: (0..<n).flatMap { i in (0..<n).map { (i, $0) } }
-    case .upperRow, .lowerColumn: (0..<n).flatMap { i in (i + 1..<n).map { (i, $0) } }
-    case .lowerRow, .upperColumn: (0..<n).flatMap { i in (0..<i).map { (i, $0) } }
-    case .upperDiagonalRow, .lowerDiagonalColumn: (0..<n).flatMap { i in (i..<n).map { (i, $0) } }
-    case .lowerDiagonalRow, .upperDiagonalColumn: (0..<n).flatMap { i in (0...i).map { (i, $0) } }
+    case .fullMatrix: n * n
+    case .upperRow, .lowerColumn, .lowerRow, .upperColumn: n * (n - 1) / 2
+    case .upperDiagonalRow, .lowerDiagonalColumn, .lowerDiagonalRow, .upperDiagonalColumn:
+      n * (n + 1) / 2
+    }
+  }
+
+  /// Calls `body` with the (row, column) of each number in the section, in
+  /// file order.
+  ///
+  /// - Complexity: O(`entryCount(n)`) calls, no allocation.
+  func forEachEntry<E: Error>(_ n: Int, _ body: (Int, Int) throws(E) -> Void) throws(E) {
+    for i in 0..<n {
+      let columns: Range<Int> =
+        switch self {
+        case .fullMatrix: 0..<n
+        case .upperRow, .lowerColumn: i + 1..<n
+        case .lowerRow, .upperColumn: 0..<i
+        case .upperDiagonalRow, .lowerDiagonalColumn: i..<n
+        case .lowerDiagonalRow, .upperDiagonalColumn: 0..<i + 1
+        }
+      for j in columns { try body(i, j) }
     }
   }
 }

@@ -3,6 +3,13 @@ import ItineraryCore
 
 /// The contract's instance file (section 2): a self-contained planning problem.
 public enum InstanceFile {
+  /// Reads and decodes the instance file at `path` (see `decode`).
+  ///
+  /// - Complexity: O(size of the file).
+  public static func read(contentsOf path: String) throws(ItineraryError) -> Problem {
+    try decode(InputFile.contents(of: path), source: path)
+  }
+
   /// Reads an instance, naming the file and field of anything wrong.
   ///
   /// - Parameters:

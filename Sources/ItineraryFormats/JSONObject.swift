@@ -12,16 +12,44 @@ struct JSONObject {
   init(data: Data, source: String) throws(ItineraryError) {
     let parsed: Any
     do {
-      parsed = try JSONSerialization.jsonObject(with: data, options: [])
+      parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      throw ItineraryError(
-        .data, "\(source): malformed JSON" + (detail.map { " (\($0))" } ?? ""))
+      throw Self.malformed(data, source: source, error)
     }
     guard let object = parsed as? [String: Any] else {
-      throw ItineraryError(.data, "\(source): expected a JSON object at the top level")
+      throw ItineraryError(
+        .data, "\(source): expected a JSON object at the top level, found \(Self.kind(of: parsed))")
     }
     self.init(source: source, path: "", values: object)
+  }
+
+  /// The error for bytes that are not JSON: what they look like instead, or
+  /// where the parser stopped.
+  private static func malformed(_ data: Data, source: String, _ error: any Error)
+    -> ItineraryError
+  {
+    if String(decoding: data, as: UTF8.self).allSatisfy(\.isWhitespace) {
+      return ItineraryError(.data, "\(source): the file is empty")
+    }
+    if GTSPLIBReader.looksLikeGTSPLIB(data) {
+      return ItineraryError(
+        .data,
+        "\(source): this looks like a GTSPLIB file, not an instance JSON file "
+          + "(solve it with 'itinerary gtsp \(source)')")
+    }
+    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+    return ItineraryError(.data, "\(source): malformed JSON" + (detail.map { " (\($0))" } ?? ""))
+  }
+
+  /// A JSON value's kind in words, for an error message.
+  static func kind(of value: Any) -> String {
+    switch value {
+    case is [Any]: "an array"
+    case is String: "a string"
+    case is NSNull: "null"
+    case let number as NSNumber: isBoolean(number) ? "true or false" : "a number"
+    default: "another value"
+    }
   }
 
   private init(source: String, path: String, values: [String: Any]) {
@@ -36,21 +64,26 @@ struct JSONObject {
     ItineraryError(.data, "\(source): \(name(key)): \(message)")
   }
 
+  /// `key: expected a number, found a string`.
+  private func mismatch(_ key: String, _ expected: String, _ value: Any) -> ItineraryError {
+    failure(key, "expected \(expected), found \(Self.kind(of: value))")
+  }
+
   func has(_ key: String) -> Bool { values[key] != nil && !(values[key] is NSNull) }
 
   func object(_ key: String) throws(ItineraryError) -> JSONObject {
     guard let value = values[key] else { throw failure(key, "missing") }
-    guard let object = value as? [String: Any] else { throw failure(key, "expected an object") }
+    guard let object = value as? [String: Any] else { throw mismatch(key, "an object", value) }
     return JSONObject(source: source, path: name(key), values: object)
   }
 
   func objects(_ key: String) throws(ItineraryError) -> [JSONObject] {
     guard let value = values[key] else { throw failure(key, "missing") }
-    guard let array = value as? [Any] else { throw failure(key, "expected an array") }
+    guard let array = value as? [Any] else { throw mismatch(key, "an array", value) }
     var result: [JSONObject] = []
     for (index, element) in array.enumerated() {
       guard let object = element as? [String: Any] else {
-        throw failure("\(key)[\(index)]", "expected an object")
+        throw mismatch("\(key)[\(index)]", "an object", element)
       }
       result.append(JSONObject(source: source, path: name("\(key)[\(index)]"), values: object))
     }
@@ -59,11 +92,11 @@ struct JSONObject {
 
   func strings(_ key: String) throws(ItineraryError) -> [String] {
     guard let value = values[key] else { throw failure(key, "missing") }
-    guard let array = value as? [Any] else { throw failure(key, "expected an array of strings") }
+    guard let array = value as? [Any] else { throw mismatch(key, "an array of strings", value) }
     var result: [String] = []
     for (index, element) in array.enumerated() {
       guard let string = element as? String else {
-        throw failure("\(key)[\(index)]", "expected a string")
+        throw mismatch("\(key)[\(index)]", "a string", element)
       }
       result.append(string)
     }
@@ -72,13 +105,13 @@ struct JSONObject {
 
   func string(_ key: String) throws(ItineraryError) -> String {
     guard let value = values[key] else { throw failure(key, "missing") }
-    guard let string = value as? String else { throw failure(key, "expected a string") }
+    guard let string = value as? String else { throw mismatch(key, "a string", value) }
     return string
   }
 
   /// A string, or a whole number written as one (some sources number their ids).
   func identifier(_ key: String) throws(ItineraryError) -> String {
-    if let number = values[key] as? NSNumber, !isBoolean(number),
+    if let number = values[key] as? NSNumber, !Self.isBoolean(number),
       number.doubleValue == number.doubleValue.rounded()
     {
       return number.stringValue
@@ -92,8 +125,8 @@ struct JSONObject {
 
   func number(_ key: String) throws(ItineraryError) -> Double {
     guard let value = values[key] else { throw failure(key, "missing") }
-    guard let number = value as? NSNumber, !isBoolean(number) else {
-      throw failure(key, "expected a number")
+    guard let number = value as? NSNumber, !Self.isBoolean(number) else {
+      throw mismatch(key, "a number", value)
     }
     let double = number.doubleValue
     guard double.isFinite else { throw failure(key, "\(double) is not a finite number") }
@@ -115,14 +148,14 @@ struct JSONObject {
 
   func optionalBool(_ key: String) throws(ItineraryError) -> Bool? {
     guard has(key) else { return nil }
-    guard let number = values[key] as? NSNumber, isBoolean(number) else {
-      throw failure(key, "expected true or false")
+    guard let number = values[key] as? NSNumber, Self.isBoolean(number) else {
+      throw mismatch(key, "true or false", values[key] ?? NSNull())
     }
     return number.boolValue
   }
 
   /// JSONSerialization gives `true` and `false` as NSNumbers of type `c`.
-  private func isBoolean(_ number: NSNumber) -> Bool {
+  private static func isBoolean(_ number: NSNumber) -> Bool {
     String(cString: number.objCType) == "c"
   }
 }

@@ -89,24 +89,31 @@ public struct BatchRunner: Sendable {
 
   /// How a line is known across runs: its `id` as JSON, or its line number.
   static func key(of line: Data, number: Int) -> String {
-    let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any]
-    return BatchAnswer.idKey(object?["id"]) ?? "line \(number)"
+    let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
+    return BatchAnswer.key(id: id, number: number)
   }
 
   /// The keys of the answers in an earlier output, for `--resume`.
   public static func answeredKeys(in output: Data) -> Set<String> {
     var keys = Set<String>()
+    let decoder = JSONDecoder()
     for line in output.split(separator: 0x0A) {
-      guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-        object["result"] != nil || object["error"] != nil
+      guard let answer = try? decoder.decode(Identified.self, from: line), answer.isAnswer,
+        let number = answer.line
       else { continue }
-      if let key = BatchAnswer.idKey(object["id"]) {
-        keys.insert(key)
-      } else if let number = object["line"] as? Int {
-        keys.insert("line \(number)")
-      }
+      keys.insert(BatchAnswer.key(id: answer.id, number: number))
     }
     return keys
+  }
+
+  /// The `id` of a request or an answer line, and what else resuming needs.
+  private struct Identified: Decodable {
+    var id: JSONValue?
+    var line: Int?
+    var result: JSONValue?
+    var error: JSONValue?
+
+    var isAnswer: Bool { result != nil || error != nil }
   }
 }
 
@@ -117,46 +124,46 @@ struct BatchAnswer: Sendable {
   var failed: Bool
 
   static func make(for line: Data, number: Int, pipeline: PlanningPipeline) -> BatchAnswer {
-    let source = "line \(number)"
-    var id: Any?
+    let (id, request) = JSONRequest.decode(line, source: "line \(number)")
     do throws(ItineraryError) {
-      let object = try JSONRequest.parse(line, source: source)
-      id = object["id"]
-      let response = try pipeline.answer(JSONRequest.decode(object, source: source))
+      let response = try pipeline.answer(request.get())
       let result = try ResponseEncoding.compact(response)
       return BatchAnswer(
         line: assemble(id: id, number: number, key: "result", result), failed: false)
     } catch {
-      let failure =
-        ["exitCode": Int(error.kind.exitCode), "message": error.message] as [String: Any]
-      let body =
-        (try? JSONSerialization.data(withJSONObject: failure, options: .sortedKeys)) ?? Data()
+      let failure = Failure(exitCode: Int(error.kind.exitCode), message: error.message)
+      let body = (try? ResponseEncoding.encoder.encode(failure)) ?? Data("{}".utf8)
       return BatchAnswer(line: assemble(id: id, number: number, key: "error", body), failed: true)
     }
   }
 
-  private static func assemble(id: Any?, number: Int, key: String, _ body: Data) -> Data {
-    let idJSON = id.flatMap(json) ?? Data("null".utf8)
-    return Data("{\"id\":".utf8) + idJSON + Data(",\"line\":\(number),\"\(key)\":".utf8) + body
+  /// What an error answer says.
+  struct Failure: Encodable {
+    var exitCode: Int
+    var message: String
+  }
+
+  private static func assemble(id: JSONValue?, number: Int, key: String, _ body: Data) -> Data {
+    Data("{\"id\":\((id ?? .null).text),\"line\":\(number),\"\(key)\":".utf8) + body
       + Data("}\n".utf8)
   }
 
-  private static func json(_ value: Any) -> Data? {
-    try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
-  }
-
-  /// An `id` as the JSON it was written as, or `nil` when absent or null.
-  static func idKey(_ id: Any?) -> String? {
-    guard let id, !(id is NSNull), let data = json(id) else { return nil }
-    return String(decoding: data, as: UTF8.self)
+  /// A line's key across runs: its `id`, or its number when it has none.
+  static func key(id: JSONValue?, number: Int) -> String {
+    guard let id, id != .null else { return "line \(number)" }
+    return id.text
   }
 }
 
 /// Responses as one line of JSON with sorted keys.
 enum ResponseEncoding {
-  static func compact(_ response: PlanResponse) throws(ItineraryError) -> Data {
+  static var encoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }
+
+  static func compact(_ response: PlanResponse) throws(ItineraryError) -> Data {
     do {
       return try encoder.encode(response)
     } catch {

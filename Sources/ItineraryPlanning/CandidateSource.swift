@@ -41,7 +41,7 @@ enum CandidateSource {
     _ categories: [CanonicalCategory], around origin: Coordinate, radiusKm: Double,
     request: PlanRequest, services: LazyServices, notify: @escaping @Sendable (Notice) -> Void
   ) throws(ItineraryError) -> Candidates {
-    let pool: [Place]
+    let places: [Place]
     var names = categories.map(\.name)
     let id: ProviderID
     let description: String
@@ -50,7 +50,8 @@ enum CandidateSource {
       id = .embedded
       description = "embedded city: \(city.name)"
       notify(.info("places from the \(description) (OpenStreetMap, \(city.places.count) places)"))
-      pool = Self.embeddedByCategory.eligible(for: names, in: city.places)
+      places = Self.embeddedByCategory.eligible(
+        for: names, within: radiusKm, of: origin, in: city.places)
     case .live(let provider):
       id = provider
       description = provider.rawValue
@@ -70,11 +71,10 @@ enum CandidateSource {
         throw ItineraryError(
           .unavailable, "no category could be fetched from \(provider.rawValue)")
       }
-      pool = report.places
-    }
-    let places = pool.filter { place in
-      names.contains { place.isEligible(for: $0) }
-        && GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
+      places = report.places.filter { place in
+        names.contains { place.isEligible(for: $0) }
+          && GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
+      }
     }
     for name in names where !places.contains(where: { $0.isEligible(for: name) }) {
       throw ItineraryError(
@@ -95,9 +95,10 @@ enum CandidateSource {
 }
 
 /// Which places are eligible for each category, so that a request looks at
-/// the places of its categories only.
+/// the places of its categories only, and measures only their distances.
 struct CategoryIndex: Sendable {
   private let places: [String: [Int]]
+  private let coordinates: [Coordinate]
 
   /// - Complexity: O(total number of place categories).
   init(_ all: [Place]) {
@@ -108,12 +109,25 @@ struct CategoryIndex: Sendable {
       }
     }
     self.places = places
+    coordinates = all.map(\.coordinate)
   }
 
-  /// The places of `all` eligible for any of `categories`, in their order.
+  /// The places of `all` eligible for any of `categories` within
+  /// `radiusKm` of `origin`, in their order.
   ///
   /// - Complexity: O(m log m) for m eligible places.
-  func eligible(for categories: [String], in all: [Place]) -> [Place] {
-    Set(categories.flatMap { places[$0.lowercased()] ?? [] }).sorted().map { all[$0] }
+  func eligible(
+    for categories: [String], within radiusKm: Double, of origin: Coordinate, in all: [Place]
+  ) -> [Place] {
+    var chosen = Set<Int>()
+    for category in categories {
+      for index in places[category.lowercased()] ?? []
+      where !chosen.contains(index)
+        && GreatCircle.distanceKm(origin, coordinates[index]) <= radiusKm
+      {
+        chosen.insert(index)
+      }
+    }
+    return chosen.sorted().map { all[$0] }
   }
 }

@@ -25,7 +25,6 @@ public enum JSONRequest: Sendable {
       guard let plan = object["plan"] as? [String: Any] else {
         throw ItineraryError(.usage, "\(source): plan: expected an object")
       }
-      try refuseUnknown(Set(plan.keys), known: PlanRequest.keys, at: "\(source): plan")
       return .plan(try typed(PlanRequest.self, from: plan, at: "\(source): plan"))
     }
     guard let instance = object["instance"] else {
@@ -45,6 +44,74 @@ public enum JSONRequest: Sendable {
     }
     let problem = try InstanceFile.decode(data, source: "\(source): instance")
     return .solve(SolveRequest(instance: problem, settings: settings))
+  }
+
+  /// Reads one request line or body, with its `id` (any JSON value, or `nil`
+  /// when absent or unreadable). Plan requests are decoded in one pass;
+  /// instances go through the instance file reader, which names their fields.
+  ///
+  /// - Complexity: O(size of the request).
+  public static func decode(_ data: Data, source: String) -> (
+    id: JSONValue?, request: Result<JSONRequest, ItineraryError>
+  ) {
+    let line: Line
+    do {
+      line = try JSONDecoder().decode(Line.self, from: data)
+    } catch {
+      return (nil, .failure(describe(error, at: source)))
+    }
+    if let plan = line.plan { return (line.id, .success(.plan(plan))) }
+    do throws(ItineraryError) {
+      return (line.id, .success(try decode(parse(data, source: source), source: source)))
+    } catch {
+      return (line.id, .failure(error))
+    }
+  }
+
+  /// A request line's `id`, and its plan request when it is one.
+  private struct Line: Decodable {
+    var id: JSONValue?
+    var plan: PlanRequest?
+
+    init(from decoder: any Decoder) throws {
+      let values = try decoder.container(keyedBy: AnyKey.self)
+      id = try values.decodeIfPresent(JSONValue.self, forKey: AnyKey(stringValue: "id"))
+      let keys = values.allKeys.map(\.stringValue)
+      guard keys.contains("plan") else { return }
+      try UnknownKey.check(decoder, known: ["id", "plan"])
+      plan = try values.decode(PlanRequest.self, forKey: AnyKey(stringValue: "plan"))
+    }
+  }
+
+  /// A decoding error as one line naming the key.
+  static func describe(_ error: any Error, at source: String) -> ItineraryError {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+    }
+    func at(_ keys: [any CodingKey]) -> String {
+      keys.isEmpty ? source : "\(source): \(path(keys))"
+    }
+    switch error {
+    case let unknown as UnknownKey:
+      let prefix =
+        unknown.codingPath.isEmpty ? "" : unknown.codingPath.joined(separator: ".") + ": "
+      return ItineraryError(
+        .usage, "\(source): \(prefix)unknown key '\(unknown.key)'\(unknown.hint)")
+    case DecodingError.typeMismatch(let type, let context) where context.codingPath.isEmpty:
+      return ItineraryError(.data, "\(source): expected a JSON object, not \(describe(type))")
+    case DecodingError.typeMismatch(let type, let context),
+      DecodingError.valueNotFound(let type, let context):
+      return ItineraryError(.usage, "\(at(context.codingPath)): expected \(describe(type))")
+    case DecodingError.keyNotFound(let key, let context):
+      return ItineraryError(.usage, "\(at(context.codingPath + [key])): missing")
+    case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+      return ItineraryError(.data, "\(source): malformed JSON")
+    case DecodingError.dataCorrupted(let context):
+      return ItineraryError(.usage, "\(at(context.codingPath)): \(context.debugDescription)")
+    default:
+      return ItineraryError(.data, "\(source): cannot read the request")
+    }
   }
 
   /// Parses one JSON object, with its `id` (any JSON value, or `nil`).
@@ -77,23 +144,9 @@ public enum JSONRequest: Sendable {
     do {
       let data = try JSONSerialization.data(withJSONObject: object)
       return try JSONDecoder().decode(T.self, from: data)
-    } catch let DecodingError.typeMismatch(type, context) {
-      throw ItineraryError(.usage, "\(source).\(path(context)): expected \(describe(type))")
-    } catch let DecodingError.valueNotFound(type, context) {
-      throw ItineraryError(.usage, "\(source).\(path(context)): expected \(describe(type))")
-    } catch let DecodingError.keyNotFound(key, context) {
-      let prefix = context.codingPath.isEmpty ? "" : "\(path(context))."
-      throw ItineraryError(.usage, "\(source).\(prefix)\(key.stringValue): missing")
-    } catch let DecodingError.dataCorrupted(context) {
-      throw ItineraryError(.usage, "\(source).\(path(context)): \(context.debugDescription)")
     } catch {
-      throw ItineraryError(.usage, "\(source): cannot read the request")
+      throw describe(error, at: source)
     }
-  }
-
-  private static func path(_ context: DecodingError.Context) -> String {
-    context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-      .joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
   }
 
   private static func describe(_ type: Any.Type) -> String {

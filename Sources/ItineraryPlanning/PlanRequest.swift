@@ -73,3 +73,37 @@ public enum DistanceUnit: String, Codable, Sendable, CaseIterable {
 }
 
 extension TravelMode: Codable {}
+
+extension PlanRequest {
+  /// Reads a request, refusing a key it does not know so that a misspelt
+  /// one (`tpo`) is an error naming it rather than a default silently taken.
+  public init(from decoder: any Decoder) throws {
+    try UnknownKey.check(decoder, known: Self.keys)
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    categories = try values.decode([String].self, forKey: .categories)
+    at = try values.decodeIfPresent(Coordinate.self, forKey: .at)
+    near = try values.decodeIfPresent(String.self, forKey: .near)
+    provider = try values.decodeIfPresent(ProviderID.self, forKey: .provider)
+    perCategory = try values.decodeIfPresent(Int.self, forKey: .perCategory)
+    noCache = try values.decodeIfPresent(Bool.self, forKey: .noCache)
+    refresh = try values.decodeIfPresent(Bool.self, forKey: .refresh)
+    allowPartial = try values.decodeIfPresent(Bool.self, forKey: .allowPartial)
+    connectTimeout = try values.decodeIfPresent(Double.self, forKey: .connectTimeout)
+    timeout = try values.decodeIfPresent(Double.self, forKey: .timeout)
+    top = try values.decodeIfPresent(Int.self, forKey: .top)
+    exact = try values.decodeIfPresent(Bool.self, forKey: .exact)
+    diverse = try values.decodeIfPresent(Bool.self, forKey: .diverse)
+    roundTrip = try values.decodeIfPresent(Bool.self, forKey: .roundTrip)
+    anyOrder = try values.decodeIfPresent(Bool.self, forKey: .anyOrder)
+    mode = try values.decodeIfPresent(TravelMode.self, forKey: .mode)
+    speed = try values.decodeIfPresent(Double.self, forKey: .speed)
+    distances = try values.decodeIfPresent(Distances.self, forKey: .distances)
+    distanceWeight = try values.decodeIfPresent(Double.self, forKey: .distanceWeight)
+    radius = try values.decodeIfPresent(Double.self, forKey: .radius)
+    units = try values.decodeIfPresent(DistanceUnit.self, forKey: .units)
+    verify = try values.decodeIfPresent(Bool.self, forKey: .verify)
+    verifyTimeLimit = try values.decodeIfPresent(Double.self, forKey: .verifyTimeLimit)
+    timeLimit = try values.decodeIfPresent(Double.self, forKey: .timeLimit)
+    seed = try values.decodeIfPresent(Int.self, forKey: .seed)
+  }
+}

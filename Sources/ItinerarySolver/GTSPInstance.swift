@@ -24,7 +24,8 @@ public struct GTSPInstance: Sendable {
   ///   matrix has the wrong size.
   /// - Complexity: O(n^2).
   public init?(name: String = "", nodeCount: Int, clusters: [[Int]], costs: [Double]) {
-    guard costs.count == nodeCount * nodeCount, !clusters.isEmpty else { return nil }
+    let (cells, overflow) = nodeCount.multipliedReportingOverflow(by: nodeCount)
+    guard nodeCount >= 0, !overflow, costs.count == cells, !clusters.isEmpty else { return nil }
     var clusterOf = Array(repeating: -1, count: nodeCount)
     for (index, cluster) in clusters.enumerated() {
       guard !cluster.isEmpty else { return nil }

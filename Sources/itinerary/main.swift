@@ -1,4 +1,5 @@
 import Foundation
 import ItineraryCLI
 
+Terminal.prepareStandardStreams()
 exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -170,7 +170,7 @@ import Testing
     CommandCase(arguments: ["solve"], status: 64, message: "expected one instance file"),
     CommandCase(
       arguments: ["solve", "/nonexistent/instance.json"], status: 65,
-      message: "/nonexistent/instance.json: no such file"),
+      message: "/nonexistent/instance.json: cannot read: No such file or directory"),
     CommandCase(arguments: ["frobnicate"], status: 64, message: "unknown command 'frobnicate'"),
   ]
 

@@ -143,14 +143,13 @@ import Testing
     #expect(progress.text.contains("overpass: park: done, 2 places, 1 skipped"))
   }
 
-  @Test func nominatimGeocodesAndOSRMGivesTheTable() throws {
-    guard let osm = SharedData.url("api-samples/nominatim_geocoder/osm.json"),
-      let table = SharedData.url(
-        "api-samples/osrm_docs_http_md/03_table_service_example_response.json")
-    else {
-      print("skipping: ../shared/data/api-samples is absent")
-      return
-    }
+  @Test(
+    .enabled(
+      if: SharedData.url("api-samples") != nil, "../shared/data/api-samples is absent: skipped"))
+  func nominatimGeocodesAndOSRMGivesTheTable() throws {
+    let osm = try #require(SharedData.url("api-samples/nominatim_geocoder/osm.json"))
+    let table = try #require(
+      SharedData.url("api-samples/osrm_docs_http_md/03_table_service_example_response.json"))
     let server = try LoopbackServer([
       .init(path: "/search", responses: [.init(bodyFile: osm.path)]),
       .init(path: "/table/v1/driving/", responses: [.init(bodyFile: table.path)]),
