@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryFormats
 import ItineraryOutput
 import ItineraryPlanning
 
@@ -30,7 +31,7 @@ enum SaveCommand {
     let response =
       source == "last"
       ? try HistoryLog.lastPlan(in: store).1
-      : try ResponseJSON.decode(InputFile.read(source), source: source)
+      : try ResponseJSON.decode(InputFile.contents(of: source), source: source)
     let name = arguments.string(Options.name) ?? response.categories.joined(
       separator: response.anyOrder ? ", " : " > ")
     let saved = try store.savePlan(

@@ -35,6 +35,9 @@ import Testing
     defer { session.remove() }
     let planned = session.run(Self.plan)
     #expect(planned.status == 0, "\(planned.stderr)")
+    let badName = session.run("save", "--name", "two\nlines")
+    #expect(badName.status == 64)
+    #expect(badName.errorLine?.contains("newline") == true)
     let saved = session.run("save")
     #expect(saved.status == 0, "\(saved.stderr)")
     #expect(saved.stderr.contains("saved \"restaurant > park > art\""))
@@ -163,7 +166,7 @@ import Testing
   }
 
   static let badInputs = [
-    BadInput(arguments: ["save", "--name", "two\nlines"], status: 64, message: "newline"),
+    BadInput(arguments: ["plans", "rename", "x", "two\nlines"], status: 64, message: "newline"),
     BadInput(arguments: ["collection", "create", "bell\u{7}"], status: 64, message: "control"),
     BadInput(arguments: ["collection", "create", ""], status: 64, message: "cannot be empty"),
     BadInput(arguments: ["collection", "add", "nosuch", "way/8042215"], status: 65, message: "no collection \"nosuch\""),
@@ -174,7 +177,7 @@ import Testing
     BadInput(arguments: ["history", "rerun", "9"], status: 65, message: "no history entry 9"),
     BadInput(arguments: ["history", "--limit", "0"], status: 64, message: "at least 1"),
     BadInput(arguments: ["show", "node/0"], status: 65, message: "no place with id 'node/0'"),
-    BadInput(arguments: ["save", "nosuch.json"], status: 65, message: "nosuch.json: no such file"),
+    BadInput(arguments: ["save", "nosuch.json"], status: 65, message: "nosuch.json: cannot read"),
     BadInput(arguments: ["liked", "--format", "csv"], status: 64, message: "--format"),
   ]
 
