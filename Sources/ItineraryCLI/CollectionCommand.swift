@@ -61,7 +61,8 @@ enum CollectionCommand {
     case "remove":
       let operands = try StoreAccess.operands(arguments, "NAME", "PLACE_ID")
       try store.removePlace(placeID: operands[1], fromCollection: operands[0])
-      terminal.writeError("removed \(TerminalText.clean(operands[1])) from \"\(TerminalText.clean(operands[0]))\"\n")
+      terminal.writeError(
+        "removed \(TerminalText.clean(operands[1])) from \"\(TerminalText.clean(operands[0]))\"\n")
     case "show":
       let name = try StoreAccess.operands(arguments, "NAME")[0]
       let format = try StoreAccess.format(arguments, default: .table)
@@ -72,7 +73,8 @@ enum CollectionCommand {
     case "rename":
       let names = try StoreAccess.operands(arguments, "NAME", "NEW_NAME")
       try store.renameCollection(names[0], to: names[1])
-      terminal.writeError("renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
+      terminal.writeError(
+        "renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
     default:
       let name = try StoreAccess.operands(arguments, "NAME")[0]
       try store.deleteCollection(named: name)

@@ -39,7 +39,8 @@ enum HistoryCommand {
         let list = entries.map {
           EntryJSON(id: $0.id, kind: $0.kind, summary: $0.summary, createdAt: $0.createdAt)
         }
-        try Emit.data(ResponseJSON.encode(list), to: arguments.string(Options.output), terminal: terminal)
+        try Emit.data(
+          ResponseJSON.encode(list), to: arguments.string(Options.output), terminal: terminal)
       } else if entries.isEmpty {
         terminal.writeError("the history is empty\n")
       } else {
@@ -51,7 +52,8 @@ enum HistoryCommand {
     case "show":
       let entry = try store.historyEntry(number(arguments))
       let format = try StoreAccess.format(arguments, default: .table)
-      terminal.writeError("#\(entry.id) \(entry.kind), \(entry.createdAt.formatted(.iso8601)): \(entry.summary)\n")
+      terminal.writeError(
+        "#\(entry.id) \(entry.kind), \(entry.createdAt.formatted(.iso8601)): \(entry.summary)\n")
       try emit(HistoryLog.read(entry), format: format, arguments, context)
     case "rerun":
       let entry = try store.historyEntry(number(arguments))
@@ -60,9 +62,13 @@ enum HistoryCommand {
       let again: KeptRun
       switch try HistoryLog.read(entry) {
       case .plan(let request, _):
-        again = .plan(request, try PlanningPipeline(environment: context.environment, notify: notify).plan(request))
+        again = .plan(
+          request,
+          try PlanningPipeline(environment: context.environment, notify: notify).plan(request))
       case .search(let request, _):
-        again = .search(request, try PlaceFinder(environment: context.environment, notify: notify).search(request))
+        again = .search(
+          request, try PlaceFinder(environment: context.environment, notify: notify).search(request)
+        )
       }
       if !arguments.has(Options.noHistory) { record(again, context) }
       try emit(again, format: format, arguments, context)
@@ -105,9 +111,11 @@ enum HistoryCommand {
     }
     switch run {
     case .plan(let request, let response):
-      HistoryLog.record(plan: request, answer: response, environment: context.environment, warn: warn)
+      HistoryLog.record(
+        plan: request, answer: response, environment: context.environment, warn: warn)
     case .search(let request, let response):
-      HistoryLog.record(search: request, answer: response, environment: context.environment, warn: warn)
+      HistoryLog.record(
+        search: request, answer: response, environment: context.environment, warn: warn)
     }
   }
 }

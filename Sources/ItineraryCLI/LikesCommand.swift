@@ -35,7 +35,8 @@ enum LikesCommand {
     let id = try arguments.single("place id")
     let store = try StoreAccess.open(context)
     let place = try PlaceFinder(environment: context.environment).place(id: id, store: store)
-    let added = try store.like(placeID: place.id, name: place.name, payload: StoredJSON.encode(place))
+    let added = try store.like(
+      placeID: place.id, name: place.name, payload: StoredJSON.encode(place))
     context.terminal.writeError(
       "\(added ? "liked" : "already liked") \(TerminalText.clean(place.name)) (\(place.id))\n")
     return 0
@@ -58,10 +59,12 @@ enum LikesCommand {
     }
     let format = try StoreAccess.format(arguments, default: .table)
     let places = try StoreAccess.open(context).likedPlaces().map { kept throws(ItineraryError) in
-      try StoredJSON.decode(FoundPlace.self, from: kept.payload, source: "liked place \(kept.placeID)")
+      try StoredJSON.decode(
+        FoundPlace.self, from: kept.payload, source: "liked place \(kept.placeID)")
     }
     if places.isEmpty && format == .table { context.terminal.writeError("no liked places yet\n") }
-    try Emit.data(format.render(places), to: arguments.string(Options.output), terminal: context.terminal)
+    try Emit.data(
+      format.render(places), to: arguments.string(Options.output), terminal: context.terminal)
     return 0
   }
 }

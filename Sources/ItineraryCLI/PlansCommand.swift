@@ -17,7 +17,7 @@ enum PlansCommand {
     description: """
       Lists the plans kept with 'itinerary save', shows one as a table, renames
       or deletes one, or exports one as JSON (the default, which 'save' reads
-      back) or GeoJSON. Names ignore nothing: give them as they were saved.
+      back) or GeoJSON. Names are matched ignoring ASCII case.
       """,
     options: [Options.format, Options.output],
     run: run)
@@ -41,11 +41,13 @@ enum PlansCommand {
       let saved = try store.savedPlan(named: name)
       let response = try StoredJSON.decode(
         PlanResponse.self, from: saved.payload, source: "saved plan \"\(saved.name)\"")
-      try Emit.data(format.render(response), to: arguments.string(Options.output), terminal: terminal)
+      try Emit.data(
+        format.render(response), to: arguments.string(Options.output), terminal: terminal)
     case "rename":
       let names = try StoreAccess.operands(arguments, "NAME", "NEW_NAME")
       try store.renamePlan(names[0], to: names[1])
-      terminal.writeError("renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
+      terminal.writeError(
+        "renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
     default:
       let name = try StoreAccess.operands(arguments, "NAME")[0]
       try store.deletePlan(named: name)

@@ -32,8 +32,10 @@ enum SaveCommand {
       source == "last"
       ? try HistoryLog.lastPlan(in: store).1
       : try ResponseJSON.decode(InputFile.contents(of: source), source: source)
-    let name = arguments.string(Options.name) ?? response.categories.joined(
-      separator: response.anyOrder ? ", " : " > ")
+    let name =
+      arguments.string(Options.name)
+      ?? response.categories.joined(
+        separator: response.anyOrder ? ", " : " > ")
     let saved = try store.savePlan(
       named: name, payload: StoredJSON.encode(response), summary: Summary.plan(response),
       replace: arguments.has(Options.replace))

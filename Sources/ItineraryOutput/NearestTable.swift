@@ -17,7 +17,8 @@ public enum NearestTable {
     ]
     lines += SearchTable.details(place).map { "  " + $0 }
     lines.append(
-      "  top destination: \(response.rule) (\(response.topDestinations) in \(response.provider.description))")
+      "  top destination: \(response.rule) (\(response.topDestinations) in \(response.provider.description))"
+    )
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -47,7 +47,9 @@ extension OutputFormat {
     case .table:
       Data(
         TextColumns.align(
-          places.map { [$0.id, $0.name, $0.categories.joined(separator: ","), PlaceText.quality($0)] }
+          places.map {
+            [$0.id, $0.name, $0.categories.joined(separator: ","), PlaceText.quality($0)]
+          }
         ).map { $0 + "\n" }.joined().utf8)
     case .json: try ResponseJSON.encode(places)
     case .geojson: try PlacesGeoJSON.encode(places)

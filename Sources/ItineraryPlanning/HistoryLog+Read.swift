@@ -32,7 +32,9 @@ extension HistoryLog {
   /// The newest plan in the history.
   ///
   /// - Throws: `.data` when the history holds no plan.
-  public static func lastPlan(in store: Store) throws(ItineraryError) -> (HistoryEntry, PlanResponse) {
+  public static func lastPlan(in store: Store) throws(ItineraryError) -> (
+    HistoryEntry, PlanResponse
+  ) {
     for entry in try store.history() where entry.kind == planKind {
       if case .plan(_, let response) = try read(entry) { return (entry, response) }
     }

@@ -19,7 +19,8 @@ extension PlaceFinder {
       let zone = TimeZone(identifier: SearchArea.embeddedZone) ?? .current
       return FoundPlace(place, openNow: OpenNow(instant: now, timeZone: zone).state(of: place))
     }
-    let kept = try store.map { store throws(ItineraryError) in try Self.keptPlaces(in: store) } ?? []
+    let kept =
+      try store.map { store throws(ItineraryError) in try Self.keptPlaces(in: store) } ?? []
     if var place = kept.first(where: { $0.id == id }) {
       place.distanceKm = nil
       place.walkingMinutes = nil
@@ -33,7 +34,9 @@ extension PlaceFinder {
   /// of the searches in the history, newest first.
   static func keptPlaces(in store: Store) throws(ItineraryError) -> [FoundPlace] {
     let decoder = JSONDecoder()
-    var places = try store.likedPlaces().compactMap { try? decoder.decode(FoundPlace.self, from: $0.payload) }
+    var places = try store.likedPlaces().compactMap {
+      try? decoder.decode(FoundPlace.self, from: $0.payload)
+    }
     for collection in try store.collections() {
       places += try store.collection(named: collection.name).compactMap {
         try? decoder.decode(FoundPlace.self, from: $0.payload)

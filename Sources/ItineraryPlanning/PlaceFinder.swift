@@ -46,7 +46,8 @@ public struct PlaceFinder: Sendable {
         match = rank
       }
       if request.openNow == true, hours.state(of: nearby.place) != true { continue }
-      entries.append(SearchRanking.Entry(place: nearby.place, distanceKm: nearby.distanceKm, match: match))
+      entries.append(
+        SearchRanking.Entry(place: nearby.place, distanceKm: nearby.distanceKm, match: match))
     }
     let sort = request.sort ?? .relevance
     let limit = request.limit ?? SearchRequest.defaultLimit
@@ -55,7 +56,8 @@ public struct PlaceFinder: Sendable {
     }
     return SearchResponse(
       request: request, origin: area.origin, categories: categories.map(\.name), sort: sort,
-      limit: limit, radiusKm: radius, openAt: now.formatted(.iso8601), timeZone: area.timeZone.identifier,
+      limit: limit, radiusKm: radius, openAt: now.formatted(.iso8601),
+      timeZone: area.timeZone.identifier,
       provider: found.provider, matched: entries.count, results: Array(results))
   }
 
@@ -80,10 +82,12 @@ public struct PlaceFinder: Sendable {
       of: category.map { [$0] } ?? [], within: request.radius, notify: notify)
     let top = TopDestinations(pool.places.map(\.place))
     let candidates = pool.places.filter { top.isTop($0.place, of: category?.name) }
-    guard let best = candidates.min(by: { a, b in
-      (a.distanceKm, -Scoring.score(of: a.place), a.place.id)
-        < (b.distanceKm, -Scoring.score(of: b.place), b.place.id)
-    }) else {
+    guard
+      let best = candidates.min(by: { a, b in
+        (a.distanceKm, -Scoring.score(of: a.place), a.place.id)
+          < (b.distanceKm, -Scoring.score(of: b.place), b.place.id)
+      })
+    else {
       throw ItineraryError(
         .data,
         "no \(category?.name ?? "place") found from \(area.origin) (\(pool.provider.description))")
@@ -97,7 +101,8 @@ public struct PlaceFinder: Sendable {
       place: FoundPlace(
         best.place, from: area.origin,
         openNow: OpenNow(instant: now, timeZone: area.timeZone).state(of: best.place)),
-      direction: CompassDirection(from: area.origin, to: best.place.coordinate), openAt: now.formatted(.iso8601),
+      direction: CompassDirection(from: area.origin, to: best.place.coordinate),
+      openAt: now.formatted(.iso8601),
       timeZone: area.timeZone.identifier, provider: pool.provider)
   }
 }

@@ -49,8 +49,10 @@ struct SearchArea {
     switch source {
     case .embedded(let city):
       let index = try EmbeddedIndex.shared.get()
-      let found = try index.within(radiusKm: radiusKm ?? Double.pi * GreatCircle.earthRadiusKm, of: origin)
-        .filter { eligible($0.place) }
+      let found = try index.within(
+        radiusKm: radiusKm ?? Double.pi * GreatCircle.earthRadiusKm, of: origin
+      )
+      .filter { eligible($0.place) }
       let report = ProviderReport(
         id: ProviderID.embedded.rawValue, description: "embedded city: \(city.name)",
         places: found.count)
@@ -71,7 +73,9 @@ struct SearchArea {
         .filter { $0.distanceKm <= radius }
         .sorted { ($0.distanceKm, $0.place.id) < ($1.distanceKm, $1.place.id) }
       let description = provider.rawValue
-      return (found, ProviderReport(id: provider.rawValue, description: description, places: found.count))
+      return (
+        found, ProviderReport(id: provider.rawValue, description: description, places: found.count)
+      )
     }
   }
 }

@@ -25,7 +25,9 @@ enum SearchRanking {
     entries.sorted { a, b in
       switch sort {
       case .relevance:
-        (a.match, -a.value, a.distanceKm, a.place.id) < (b.match, -b.value, b.distanceKm, b.place.id)
+        (a.match, -a.value, a.distanceKm, a.place.id) < (
+          b.match, -b.value, b.distanceKm, b.place.id
+        )
       case .rating:
         (-a.score, a.distanceKm, a.place.id) < (-b.score, b.distanceKm, b.place.id)
       case .distance:

@@ -63,8 +63,12 @@ public struct SearchRequest: Codable, Sendable, Equatable {
     if at != nil && near != nil {
       throw ItineraryError(.usage, "\(name("at")) and \(name("near")) exclude each other")
     }
-    if let near, near.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("near", "is empty") }
-    if let text, text.trimmingCharacters(in: .whitespaces).isEmpty { throw fail("text", "is empty") }
+    if let near, near.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw fail("near", "is empty")
+    }
+    if let text, text.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw fail("text", "is empty")
+    }
     if let provider, provider.isLive, categories.isEmpty {
       throw ItineraryError(
         .usage, "the \(provider.rawValue) provider needs at least one category to search for")

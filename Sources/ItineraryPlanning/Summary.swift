@@ -13,7 +13,8 @@ public enum Summary {
 
   /// `restaurant "sushi" around 60.1699,24.9384: 4 of 12 places`.
   public static func search(_ response: SearchResponse) -> String {
-    let what = response.categories.isEmpty ? "any place" : response.categories.joined(separator: ", ")
+    let what =
+      response.categories.isEmpty ? "any place" : response.categories.joined(separator: ", ")
     let text = response.request.text.map { " \"\($0)\"" } ?? ""
     return "\(what)\(text) around \(response.origin): \(response.results.count) of "
       + "\(response.matched) places"

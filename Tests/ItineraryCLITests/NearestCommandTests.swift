@@ -17,7 +17,8 @@ import Testing
     return FindingOracle.places.filter { place in
       let names = category.map { [$0] } ?? place.categories.map { $0.lowercased() }
       return names.contains { name in
-        FindingOracle.has(place, name) && FindingOracle.score(place) >= thresholds[name, default: .infinity]
+        FindingOracle.has(place, name)
+          && FindingOracle.score(place) >= thresholds[name, default: .infinity]
       }
     }
   }
@@ -63,7 +64,8 @@ import Testing
     #expect(run.stdout.contains(" mi, "))
     #expect(run.stdout.contains("min walk"))
     #expect(run.stdout.contains("top destination: the top 10% by score"))
-    #expect(["N ", "NE ", "E ", "SE ", "S ", "SW ", "W ", "NW "].contains { run.stdout.contains($0) })
+    #expect(
+      ["N ", "NE ", "E ", "SE ", "S ", "SW ", "W ", "NW "].contains { run.stdout.contains($0) })
   }
 
   @Test func badUsage() {

@@ -87,7 +87,9 @@ import Testing
   }
 
   @Test func openNowKeepsOnlyPlacesOpenNow() throws {
-    let run = CommandRun(["search", "restaurant", "--open-now", "--limit", "50", "--format", "json"])
+    let run = CommandRun([
+      "search", "restaurant", "--open-now", "--limit", "50", "--format", "json",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try jsonObject(run.stdout)
     let results = try #require(json["results"] as? [[String: Any]])

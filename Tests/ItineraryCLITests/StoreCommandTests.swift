@@ -80,7 +80,9 @@ import Testing
     #expect(rerun.status == 0, "\(rerun.stderr)")
     #expect(try Self.plans(rerun.stdout) == Self.plans(planned.stdout))
     let again = session.run("history", "rerun", "2", "--format", "json")
-    #expect(try jsonObject(again.stdout)["results"] as? NSArray == jsonObject(searched.stdout)["results"] as? NSArray)
+    #expect(
+      try jsonObject(again.stdout)["results"] as? NSArray == jsonObject(searched.stdout)["results"]
+        as? NSArray)
     let shown = session.run("history", "show", "1", "--format", "json")
     #expect(try Self.plans(shown.stdout) == Self.plans(planned.stdout))
     #expect(session.run("history", "delete", "1").status == 0)
@@ -169,8 +171,11 @@ import Testing
     BadInput(arguments: ["plans", "rename", "x", "two\nlines"], status: 64, message: "newline"),
     BadInput(arguments: ["collection", "create", "bell\u{7}"], status: 64, message: "control"),
     BadInput(arguments: ["collection", "create", ""], status: 64, message: "cannot be empty"),
-    BadInput(arguments: ["collection", "add", "nosuch", "way/8042215"], status: 65, message: "no collection \"nosuch\""),
-    BadInput(arguments: ["plans", "show", "nosuch"], status: 65, message: "no saved plan \"nosuch\""),
+    BadInput(
+      arguments: ["collection", "add", "nosuch", "way/8042215"], status: 65,
+      message: "no collection \"nosuch\""),
+    BadInput(
+      arguments: ["plans", "show", "nosuch"], status: 65, message: "no saved plan \"nosuch\""),
     BadInput(arguments: ["plans", "frobnicate"], status: 64, message: "unknown action"),
     BadInput(arguments: ["plans", "show"], status: 64, message: "expected NAME"),
     BadInput(arguments: ["history", "show", "x"], status: 64, message: "history entry number"),

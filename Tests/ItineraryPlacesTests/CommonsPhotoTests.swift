@@ -26,7 +26,9 @@ import Testing
 
   @Test func imageComesBeforeCommons() {
     #expect(
-      CommonsPhoto.url(tags: ["image": "https://example.org/a.jpg", "wikimedia_commons": "File:B.jpg"])
+      CommonsPhoto.url(tags: [
+        "image": "https://example.org/a.jpg", "wikimedia_commons": "File:B.jpg",
+      ])
         == "https://example.org/a.jpg")
   }
 
