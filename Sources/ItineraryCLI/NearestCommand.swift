@@ -10,9 +10,10 @@ enum NearestCommand {
     summary: "the closest top destination, its distance, walk and direction",
     description: """
       Shows the closest top destination from the point: a place whose score
-      is in the top tenth of its category (ties included, at least one a
-      category), of CATEGORY or of any category. Deciles are taken over the
-      embedded city, or over what a live provider returns within --radius.
+      is in the top tenth of its category, ties included, and above the
+      category's median; of CATEGORY, or of any category. The tenths are taken
+      over the embedded city, or over what a live provider returns within
+      --radius. When no place of CATEGORY stands out, the nearest one is shown.
       """,
     options: [
       Options.at, Options.near, Options.provider, Options.radius, Options.timeZone,

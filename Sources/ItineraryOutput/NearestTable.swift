@@ -13,7 +13,8 @@ public enum NearestTable {
         + PlaceText.distance(place, units: units) + " "
         + String(format: "%@ (%.0f°)", response.direction.point, response.direction.degrees)
         + " of \(response.origin)",
-      "  \(PlaceText.quality(place)), \(PlaceText.open(place)) now; id \(place.id)",
+      "  \(PlaceText.quality(place))\(place.openNow == nil ? "" : ", \(PlaceText.open(place)) now"); "
+        + "id \(place.id)",
     ]
     lines += SearchTable.details(place).map { "  " + $0 }
     lines.append(

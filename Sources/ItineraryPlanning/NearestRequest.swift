@@ -37,7 +37,8 @@ public struct NearestResponse: Codable, Sendable, Equatable {
   public var category: String?
   /// The rule that chose it, in words.
   public var rule: String
-  /// How many top destinations the pool held.
+  /// How many places met the rule: the pool's top destinations, or every
+  /// place of the category when none beats its median.
   public var topDestinations: Int
   public var place: FoundPlace
   public var direction: CompassDirection

@@ -64,7 +64,8 @@ public struct PlaceFinder: Sendable {
   /// The closest top destination (`TopDestinations`): of the request's
   /// category, or of any category. In the embedded city the deciles are
   /// those of the whole city; from a live provider, of the places it
-  /// returned within the radius.
+  /// returned within the radius. When no place of the category asked for
+  /// beats its median (they all score alike), the nearest of them is shown.
   ///
   /// - Throws: `.data` when there is no place of the category at all.
   /// - Complexity: O(n log n) for the n places of the pool.
@@ -81,7 +82,16 @@ public struct PlaceFinder: Sendable {
     let pool = try area.places(
       of: category.map { [$0] } ?? [], within: request.radius, notify: notify)
     let top = TopDestinations(pool.places.map(\.place))
-    let candidates = pool.places.filter { top.isTop($0.place, of: category?.name) }
+    var candidates = pool.places.filter { top.isTop($0.place, of: category?.name) }
+    var rule =
+      "a top 10% score of "
+      + (category.map { "its category, \($0.name)," } ?? "one of its categories")
+      + " above the category's median, nearest first"
+    if candidates.isEmpty, let category {
+      candidates = pool.places
+      rule =
+        "no \(category.name) scores above the category's median, so the nearest \(category.name)"
+    }
     guard
       let best = candidates.min(by: { a, b in
         (a.distanceKm, -Scoring.score(of: a.place), a.place.id)
@@ -92,9 +102,6 @@ public struct PlaceFinder: Sendable {
         .data,
         "no \(category?.name ?? "place") found from \(area.origin) (\(pool.provider.description))")
     }
-    let rule =
-      "the top 10% by score of \(category.map { "its category, \($0.name)" } ?? "any of its categories"), "
-      + "nearest first"
     return NearestResponse(
       request: request, origin: area.origin, category: category?.name, rule: rule,
       topDestinations: candidates.count,

@@ -35,17 +35,23 @@ import Testing
       score: score)
   }
 
-  @Test func theTopDecileIncludesTiesAndAtLeastOnePlace() {
-    // Twenty parks scored 1...20: the top two (19, 20). One museum: itself.
-    // Three cafes tied at 4: all three.
+  @Test func theTopDecileIncludesTiesButMustBeatTheMedian() {
+    // Twenty parks scored 1...20: the top two (19, 20).
     let parks = (1...20).map { Self.place("park\($0)", "park", score: Double($0)) }
+    // Three bars at 5, seventeen at 3: the tenth is at 5, ties included.
+    let bars = (1...20).map { Self.place("bar\($0)", "bar", score: $0 <= 3 ? 5 : 3) }
+    // Twelve restaurants: one at 4, the rest tied at 3 with the 2nd best.
+    let restaurants = (1...12).map { Self.place("r\($0)", "restaurant", score: $0 == 1 ? 4 : 3) }
+    // One museum, and cafes all alike: nothing beats its median.
     let museum = [Self.place("museum", "museum", score: 2)]
     let cafes = (1...3).map { Self.place("cafe\($0)", "cafe", score: 4) }
-    let top = TopDestinations(parks + museum + cafes)
+    let top = TopDestinations(parks + bars + restaurants + museum + cafes)
     #expect(parks.filter { top.isTop($0, of: "park") }.map(\.id) == ["park19", "park20"])
-    #expect(top.isTop(museum[0]))
-    #expect(!top.isTop(museum[0], of: "park"))
-    #expect(cafes.allSatisfy { top.isTop($0) })
+    #expect(bars.filter { top.isTop($0) }.map(\.id) == ["bar1", "bar2", "bar3"])
+    #expect(restaurants.filter { top.isTop($0) }.map(\.id) == ["r1"])
+    #expect(!top.isTop(museum[0]))
+    #expect(!top.isTop(parks[19], of: "museum"))
+    #expect(!cafes.contains { top.isTop($0) })
   }
 
   @Test func textMatchRanksNamesBeforeAddresses() {
