@@ -37,7 +37,9 @@ enum HistoryCommand {
       let entries = try store.history(limit: arguments.integer(Options.limit))
       if format == .json {
         let list = entries.map {
-          EntryJSON(id: $0.id, kind: $0.kind, summary: $0.summary, createdAt: $0.createdAt)
+          EntryJSON(
+            id: $0.id, kind: $0.kind, summary: $0.summary,
+            createdAt: $0.createdAt.formatted(.iso8601))
         }
         try Emit.data(
           ResponseJSON.encode(list), to: arguments.string(Options.output), terminal: terminal)
@@ -87,7 +89,8 @@ enum HistoryCommand {
     var id: Int64
     var kind: String
     var summary: String
-    var createdAt: Date
+    /// ISO 8601, UTC.
+    var createdAt: String
   }
 
   private static func number(_ arguments: ParsedArguments) throws(ItineraryError) -> Int64 {
