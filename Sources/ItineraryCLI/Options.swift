@@ -67,7 +67,8 @@ enum Options {
   static let unknownHours = Option.value(
     "unknown-hours", "open|closed",
     "places with unknown opening hours count as always open (default) or are left out")
-  static let openNow = Option.flag("open-now", "only places open at the start")
+  static let openNow = Option.flag(
+    "open-now", "only places whose hours say they are open now (a plan: at its start)")
   static let anytime = Option.flag(
     "anytime", "plan without time: no start, no opening hours, no time at a stop")
 
@@ -85,11 +86,26 @@ enum Options {
 
   // Output.
   static let units = Option.value("units", "metric|imperial", "kilometres or miles in the table")
-  static let format = Option.value("format", "table|json|geojson", "how to print the plans")
+  static let format = Option.value("format", "table|json|geojson", "how to print the answer")
   static let output = Option.value(
     "output", "FILE", short: "o", "write to FILE, whole or not at all ('-': standard output)")
   static let gtsplib = Option.flag(
     "gtsplib", "FILE is a GTSPLIB instance (the same as 'itinerary gtsp FILE')")
+
+  // Finding places.
+  static let text = Option.value(
+    "text", "TEXT", "places whose name (or address or category) holds TEXT, any case or accent")
+  static let limit = Option.value(
+    "limit", "N",
+    "how many results (default \(SearchRequest.defaultLimit), at most \(SearchRequest.maxLimit))")
+  static let sort = Option.value(
+    "sort", "relevance|rating|distance", "the order of the results (default relevance)")
+
+  // The store.
+  static let noHistory = Option.flag(
+    "no-history", "keep no history of this run (ITINERARY_NO_HISTORY=1 for every run)")
+  static let name = Option.value("name", "NAME", "the name to save under")
+  static let replace = Option.flag("replace", "overwrite a saved plan of the same name")
 
   // Every command.
   static let help = Option.flag("help", short: "h", "show this help")

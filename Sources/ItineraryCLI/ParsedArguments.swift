@@ -154,8 +154,13 @@ struct ParsedArguments {
 
   /// Runs a request's validation, its errors told as this command's.
   func validated(_ check: () throws(ItineraryError) -> Void) throws(ItineraryError) {
+    try validatedValue(check)
+  }
+
+  /// Runs `body`, its usage errors told as this command's.
+  func validatedValue<T>(_ body: () throws(ItineraryError) -> T) throws(ItineraryError) -> T {
     do throws(ItineraryError) {
-      try check()
+      return try body()
     } catch {
       throw ItineraryError(error.kind, "\(command.name): \(error.message)")
     }

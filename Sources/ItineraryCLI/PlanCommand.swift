@@ -23,6 +23,7 @@ enum PlanCommand {
       Options.start, Options.end, Options.tz, Options.dwell, Options.waitWeight,
       Options.unknownHours, Options.openNow, Options.anytime, Options.timeLimit, Options.seed,
       Options.verify, Options.verifyTimeLimit, Options.units, Options.format, Options.output,
+      Options.noHistory,
     ],
     run: run)
 
@@ -76,9 +77,16 @@ enum PlanCommand {
     }
     let terminal = context.terminal
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
+    let response = try pipeline.plan(request)
+    defer {
+      if !arguments.has(Options.noHistory) {
+        HistoryLog.record(plan: request, answer: response, environment: context.environment) {
+          terminal.writeError("warning: \($0)\n")
+        }
+      }
+    }
     return try Emit.response(
-      pipeline.plan(request), format: format, to: arguments.string(Options.output),
-      terminal: terminal)
+      response, format: format, to: arguments.string(Options.output), terminal: terminal)
   }
 
   /// `HH:MM` or `H:MM`: a time of day, never a category.

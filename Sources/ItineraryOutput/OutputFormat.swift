@@ -18,3 +18,41 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
   }
 }
+
+extension OutputFormat {
+  /// Search results in this format: the table, the response's JSON, or the
+  /// places as GeoJSON points.
+  public func render(_ response: SearchResponse) throws(ItineraryError) -> Data {
+    switch self {
+    case .table: Data(SearchTable.render(response).utf8)
+    case .json: try ResponseJSON.encode(response)
+    case .geojson: try PlacesGeoJSON.encode(response.results)
+    }
+  }
+}
+
+extension OutputFormat {
+  /// The nearest top destination in this format (GeoJSON: one point).
+  public func render(_ response: NearestResponse) throws(ItineraryError) -> Data {
+    switch self {
+    case .table: Data(NearestTable.render(response).utf8)
+    case .json: try ResponseJSON.encode(response)
+    case .geojson: try PlacesGeoJSON.encode([response.place])
+    }
+  }
+
+  /// Found places in this format: a table, a JSON array, or GeoJSON points.
+  public func render(_ places: [FoundPlace]) throws(ItineraryError) -> Data {
+    switch self {
+    case .table:
+      Data(
+        TextColumns.align(
+          places.map {
+            [$0.id, $0.name, $0.categories.joined(separator: ","), PlaceText.quality($0)]
+          }
+        ).map { $0 + "\n" }.joined().utf8)
+    case .json: try ResponseJSON.encode(places)
+    case .geojson: try PlacesGeoJSON.encode(places)
+    }
+  }
+}

@@ -201,7 +201,7 @@ public struct OverpassProvider: CombinedPlaceProvider {
       return Place(
         id: "\(type)/\(id)", name: name, categories: categories, coordinate: coordinate,
         score: score, address: address, openingHours: DisplayText.clean(tags["opening_hours"]),
-        source: "osm", photoURL: DisplayText.clean(tags["image"]))
+        source: "osm", photoURL: CommonsPhoto.url(tags: tags))
     }
   }
 }

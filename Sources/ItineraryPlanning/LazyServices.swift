@@ -5,19 +5,36 @@ import ItineraryPlaces
 /// The live services as a request and the environment configure them, made
 /// on first use: a plan on the embedded city opens no cache and no client.
 final class LazyServices: @unchecked Sendable {
-  private let request: PlanRequest
+  private let connectTimeout: Double?
+  private let timeout: Double?
+  private let policy: CachePolicy
   private let environment: [String: String]
   private let notify: @Sendable (Notice) -> Void
   private let lock = NSLock()
   private var made: PlaceServices?
 
+  /// - Parameters:
+  ///   - connectTimeout, timeout: seconds; absent: the client's defaults.
   init(
+    connectTimeout: Double? = nil, timeout: Double? = nil, policy: CachePolicy = .use,
+    environment: [String: String], notify: @escaping @Sendable (Notice) -> Void
+  ) {
+    self.connectTimeout = connectTimeout
+    self.timeout = timeout
+    self.policy = policy
+    self.environment = environment
+    self.notify = notify
+  }
+
+  /// The services a plan request configures.
+  convenience init(
     request: PlanRequest, environment: [String: String],
     notify: @escaping @Sendable (Notice) -> Void
   ) {
-    self.request = request
-    self.environment = environment
-    self.notify = notify
+    self.init(
+      connectTimeout: request.connectTimeout, timeout: request.timeout,
+      policy: request.noCache == true ? .bypass : request.refresh == true ? .refresh : .use,
+      environment: environment, notify: notify)
   }
 
   func get() -> PlaceServices {
@@ -25,10 +42,8 @@ final class LazyServices: @unchecked Sendable {
       if let made { return made }
       let defaults = HTTPClient()
       let client = HTTPClient(
-        connectTimeout: request.connectTimeout ?? defaults.connectTimeout,
-        totalTimeout: request.timeout ?? defaults.totalTimeout)
-      let policy: CachePolicy =
-        request.noCache == true ? .bypass : request.refresh == true ? .refresh : .use
+        connectTimeout: connectTimeout ?? defaults.connectTimeout,
+        totalTimeout: timeout ?? defaults.totalTimeout)
       let notify = notify
       let services = PlaceServices(
         environment: environment, cachePolicy: policy, client: client,

@@ -6,8 +6,14 @@ enum StartPoint {
   static func resolve(
     _ request: PlanRequest, services: LazyServices, notify: (Notice) -> Void
   ) throws(ItineraryError) -> Coordinate {
-    if let at = request.at { return at }
-    if let near = request.near {
+    try resolve(at: request.at, near: request.near, services: services, notify: notify)
+  }
+
+  static func resolve(
+    at: Coordinate?, near: String?, services: LazyServices, notify: (Notice) -> Void
+  ) throws(ItineraryError) -> Coordinate {
+    if let at { return at }
+    if let near {
       let match = try services.get().geocode(near)
       notify(.info("starting at \(match.displayName) (\(match.coordinate))"))
       return match.coordinate

@@ -5,6 +5,11 @@ public struct NearbyPlace: Hashable, Sendable {
   public var place: Place
   /// Great-circle distance (`GreatCircle.distanceKm`), in kilometres.
   public var distanceKm: Double
+
+  public init(place: Place, distanceKm: Double) {
+    self.place = place
+    self.distanceKm = distanceKm
+  }
 }
 
 extension PlacesIndex {

@@ -9,12 +9,18 @@ struct CommandRun {
   var stdout: String
   var stderr: String
 
-  init(_ arguments: [String]) {
+  /// The environment of tests: the process's, without any history kept,
+  /// so that no test writes to the person's data directory.
+  static let environment = ProcessInfo.processInfo.environment.merging([
+    "ITINERARY_NO_HISTORY": "1"
+  ]) { $1 }
+
+  init(_ arguments: [String], environment: [String: String] = CommandRun.environment) {
     let output = Mutex(("", ""))
     let terminal = Terminal(
       write: { text in output.withLock { $0.0 += text } },
       writeError: { text in output.withLock { $0.1 += text } })
-    status = CLI.run(arguments: arguments, terminal: terminal)
+    status = CLI.run(arguments: arguments, terminal: terminal, environment: environment)
     (stdout, stderr) = output.withLock { $0 }
   }
 
@@ -59,6 +65,7 @@ struct ProcessRun {
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    process.environment = CommandRun.environment
     let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
     process.standardInput = stdin
     process.standardOutput = stdout

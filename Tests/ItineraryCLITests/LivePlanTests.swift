@@ -26,7 +26,7 @@ import Testing
     [
       "ITINERARY_YELP_URL": server.baseURL, "ITINERARY_OVERPASS_URL": server.baseURL,
       "ITINERARY_NOMINATIM_URL": server.baseURL, "ITINERARY_CACHE_DIR": cache.path,
-      "YELP_API_KEY": fakeKey, "PATH": "/usr/bin:/bin",
+      "YELP_API_KEY": fakeKey, "PATH": "/usr/bin:/bin", "ITINERARY_NO_HISTORY": "1",
     ]
   }
 

@@ -14,7 +14,7 @@ import Testing
   static func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
     [
       "ITINERARY_OSRM_URL": server.baseURL, "ITINERARY_CACHE_DIR": cache.path,
-      "PATH": "/usr/bin:/bin",
+      "PATH": "/usr/bin:/bin", "ITINERARY_NO_HISTORY": "1",
     ]
   }
 

@@ -22,7 +22,8 @@ import Testing
     let terminal = Terminal(
       write: { text in output.withLock { $0 += text } },
       writeError: { text in errors.withLock { $0 += text } })
-    let code = CLI.run(arguments: arguments, terminal: terminal)
+    let code = CLI.run(
+      arguments: arguments, terminal: terminal, environment: CommandRun.environment)
     return Run(
       code: code, output: output.withLock { $0 }, errors: errors.withLock { $0 })
   }

@@ -75,7 +75,10 @@ extension Suite {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+    // Timed runs keep no history, and leave the person's store alone.
+    let environment = ProcessInfo.processInfo.environment.merging(["ITINERARY_NO_HISTORY": "1"]) {
+      $1
+    }.map { "\($0.key)=\($0.value)" }
     let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }

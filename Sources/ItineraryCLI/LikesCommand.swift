@@ -1,0 +1,70 @@
+import Foundation
+import ItineraryCore
+import ItineraryOutput
+import ItineraryPlanning
+
+/// `itinerary like PLACE_ID`, `unlike PLACE_ID` and `liked`: the places a
+/// person likes.
+enum LikesCommand {
+  static let like = Command(
+    name: "like",
+    usage: ["like PLACE_ID"],
+    summary: "like a place (of the embedded city, or found by a search)",
+    description: """
+      Keeps the place with PLACE_ID among the liked places. The id is one
+      'search', 'nearest' or 'show' printed: a place of the embedded city, or
+      one a search in the history found.
+      """,
+    options: [],
+    run: runLike)
+
+  static let unlike = Command(
+    name: "unlike", usage: ["unlike PLACE_ID"], summary: "stop liking a place",
+    description: "Takes the place with PLACE_ID out of the liked places.", options: [],
+    run: runUnlike)
+
+  static let liked = Command(
+    name: "liked", usage: ["liked [--format table|json|geojson]"],
+    summary: "the liked places, the latest first",
+    description: "Lists the liked places, the latest liked first.",
+    options: [Options.format, Options.output], run: runLiked)
+
+  static func runLike(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    let id = try arguments.single("place id")
+    let store = try StoreAccess.open(context)
+    let place = try PlaceFinder(environment: context.environment).place(id: id, store: store)
+    let added = try store.like(
+      placeID: place.id, name: place.name, payload: StoredJSON.encode(place))
+    context.terminal.writeError(
+      "\(added ? "liked" : "already liked") \(TerminalText.clean(place.name)) (\(place.id))\n")
+    return 0
+  }
+
+  static func runUnlike(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    let id = try arguments.single("place id")
+    try StoreAccess.open(context).unlike(placeID: id)
+    context.terminal.writeError("no longer liked: \(TerminalText.clean(id))\n")
+    return 0
+  }
+
+  static func runLiked(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    if let extra = arguments.positionals.first {
+      throw ItineraryError(.usage, "liked: unexpected argument '\(extra)'")
+    }
+    let format = try StoreAccess.format(arguments, default: .table)
+    let places = try StoreAccess.open(context).likedPlaces().map { kept throws(ItineraryError) in
+      try StoredJSON.decode(
+        FoundPlace.self, from: kept.payload, source: "liked place \(kept.placeID)")
+    }
+    if places.isEmpty && format == .table { context.terminal.writeError("no liked places yet\n") }
+    try Emit.data(
+      format.render(places), to: arguments.string(Options.output), terminal: context.terminal)
+    return 0
+  }
+}

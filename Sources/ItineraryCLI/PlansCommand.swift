@@ -1,0 +1,58 @@
+import Foundation
+import ItineraryCore
+import ItineraryOutput
+import ItineraryPlanning
+
+/// `itinerary plans list|show|rename|delete|export`: the saved plans.
+enum PlansCommand {
+  static let actions = ["list", "show", "rename", "delete", "export"]
+
+  static let command = Command(
+    name: "plans",
+    usage: [
+      "plans [list]", "plans show NAME", "plans rename NAME NEW_NAME", "plans delete NAME",
+      "plans export NAME [--format json|geojson|table] [-o FILE]",
+    ],
+    summary: "the saved plans: list, show, rename, delete, export",
+    description: """
+      Lists the plans kept with 'itinerary save', shows one as a table, renames
+      or deletes one, or exports one as JSON (the default, which 'save' reads
+      back) or GeoJSON. Names are matched ignoring ASCII case.
+      """,
+    options: [Options.format, Options.output],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
+    -> Int32
+  {
+    let action = try StoreAccess.action(arguments, actions, default: "list")
+    let store = try StoreAccess.open(context)
+    let terminal = context.terminal
+    switch action {
+    case "list":
+      _ = try StoreAccess.operands(arguments)
+      let plans = try store.savedPlans()
+      if plans.isEmpty { terminal.writeError("no saved plans yet\n") }
+      let rows = plans.map { [$0.name, $0.updatedAt.formatted(.iso8601), $0.summary] }
+      terminal.write(TextColumns.align(rows).map { $0 + "\n" }.joined())
+    case "show", "export":
+      let name = try StoreAccess.operands(arguments, "NAME")[0]
+      let format = try StoreAccess.format(arguments, default: action == "show" ? .table : .json)
+      let saved = try store.savedPlan(named: name)
+      let response = try StoredJSON.decode(
+        PlanResponse.self, from: saved.payload, source: "saved plan \"\(saved.name)\"")
+      try Emit.data(
+        format.render(response), to: arguments.string(Options.output), terminal: terminal)
+    case "rename":
+      let names = try StoreAccess.operands(arguments, "NAME", "NEW_NAME")
+      try store.renamePlan(names[0], to: names[1])
+      terminal.writeError(
+        "renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
+    default:
+      let name = try StoreAccess.operands(arguments, "NAME")[0]
+      try store.deletePlan(named: name)
+      terminal.writeError("deleted \"\(TerminalText.clean(name))\"\n")
+    }
+    return 0
+  }
+}

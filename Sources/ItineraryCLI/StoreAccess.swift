@@ -1,0 +1,73 @@
+import ItineraryCore
+import ItineraryOutput
+import ItineraryStore
+
+/// What the store commands share: the store the environment names, and
+/// the checks of their arguments.
+enum StoreAccess {
+  /// Opens the store of `ITINERARY_DATA_DIR` (or the default data directory).
+  static func open(_ context: Context) throws(ItineraryError) -> Store {
+    let terminal = context.terminal
+    return try Store(environment: context.environment) { terminal.writeError("warning: \($0)\n") }
+  }
+
+  /// The first positional argument, one of `actions`, or `fallback` when none is given.
+  static func action(
+    _ arguments: ParsedArguments, _ actions: [String], default fallback: String? = nil
+  ) throws(ItineraryError) -> String {
+    let command = arguments.command.name
+    guard let action = arguments.positionals.first ?? fallback else {
+      throw ItineraryError(
+        .usage, "\(command): expected an action (\(actions.joined(separator: ", ")))")
+    }
+    guard actions.contains(action) else {
+      throw ItineraryError(
+        .usage,
+        "\(command): unknown action '\(action)'\(NearestWord.hint(action, among: actions)) "
+          + "(actions: \(actions.joined(separator: ", ")))")
+    }
+    return action
+  }
+
+  /// The arguments after the action, exactly as many as `names` names.
+  static func operands(_ arguments: ParsedArguments, _ names: String...) throws(ItineraryError)
+    -> [String]
+  {
+    let rest = Array(arguments.positionals.dropFirst())
+    guard rest.count == names.count else {
+      let action = arguments.positionals.first.map { " \($0)" } ?? ""
+      let expected = names.isEmpty ? "nothing more" : names.joined(separator: " ")
+      throw ItineraryError(
+        .usage,
+        "\(arguments.command.name)\(action): expected \(expected), got \(rest.count) "
+          + "argument\(rest.count == 1 ? "" : "s")")
+    }
+    return rest
+  }
+
+  /// The `--format` asked for, one of `allowed`, else `fallback`.
+  static func format(
+    _ arguments: ParsedArguments, default fallback: OutputFormat,
+    allowed: [OutputFormat] = OutputFormat.allCases
+  ) throws(ItineraryError) -> OutputFormat {
+    let format = try arguments.choice(Options.format) ?? fallback
+    guard allowed.contains(format) else {
+      throw ItineraryError(
+        .usage,
+        "\(arguments.command.name): --format \(format.rawValue) does not apply here (\(allowed.map(\.rawValue).joined(separator: ", ")))"
+      )
+    }
+    return format
+  }
+
+  /// A history entry's number, as given on the command line.
+  static func entryNumber(_ text: String, _ arguments: ParsedArguments) throws(ItineraryError)
+    -> Int64
+  {
+    guard let number = Int64(text), number > 0 else {
+      throw ItineraryError(
+        .usage, "\(arguments.command.name): expected a history entry number, got '\(text)'")
+    }
+    return number
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import ItineraryCore
+
+/// One line about an answer, for the lists of the history and of saved plans.
+public enum Summary {
+  /// `restaurant > park > art from 60.1699,24.9384: 3 plans, best 2.31 km`.
+  public static func plan(_ response: PlanResponse) -> String {
+    let stops = response.categories.joined(separator: response.anyOrder ? ", " : " > ")
+    let best = response.plans.first.map { String(format: ", best %.2f km", $0.distanceKm) } ?? ""
+    let count = response.plans.count
+    return "\(stops) from \(response.origin): \(count) plan\(count == 1 ? "" : "s")\(best)"
+  }
+
+  /// `restaurant "sushi" around 60.1699,24.9384: 4 of 12 places`.
+  public static func search(_ response: SearchResponse) -> String {
+    let what =
+      response.categories.isEmpty ? "any place" : response.categories.joined(separator: ", ")
+    let text = response.request.text.map { " \"\($0)\"" } ?? ""
+    return "\(what)\(text) around \(response.origin): \(response.results.count) of "
+      + "\(response.matched) places"
+  }
+}

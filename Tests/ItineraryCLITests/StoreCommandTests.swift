@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+/// The store commands as a person runs them, each test on a data directory
+/// of its own.
+@Suite struct StoreCommandTests {
+  /// Runs command lines against one temporary data directory, history on.
+  struct Session {
+    let directory: URL
+    var environment: [String: String]
+
+    init() throws {
+      directory = try temporaryDirectory()
+      environment = CommandRun.environment
+      environment["ITINERARY_NO_HISTORY"] = nil
+      environment["ITINERARY_DATA_DIR"] = directory.path
+    }
+
+    func run(_ arguments: String...) -> CommandRun { run(arguments) }
+    func run(_ arguments: [String]) -> CommandRun {
+      CommandRun(arguments, environment: environment)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  static let plan = [
+    "plan", "restaurant", "park", "art", "--top", "2", "--format", "json", "--anytime",
+  ]
+
+  static func plans(_ text: String) throws -> NSArray {
+    try #require(try jsonObject(text)["plans"] as? NSArray)
+  }
+
+  @Test func saveListExportDeleteRoundTrip() throws {
+    let session = try Session()
+    defer { session.remove() }
+    let planned = session.run(Self.plan)
+    #expect(planned.status == 0, "\(planned.stderr)")
+    let badName = session.run("save", "--name", "two\nlines")
+    #expect(badName.status == 64)
+    #expect(badName.errorLine?.contains("newline") == true)
+    let saved = session.run("save")
+    #expect(saved.status == 0, "\(saved.stderr)")
+    #expect(saved.stderr.contains("saved \"restaurant > park > art\""))
+    let twice = session.run("save")
+    #expect(twice.status == 65)
+    #expect(twice.errorLine?.contains("--replace") == true)
+    #expect(session.run("save", "--replace").status == 0)
+    let listed = session.run("plans", "list")
+    #expect(listed.stdout.contains("restaurant > park > art"))
+    let exported = session.run("plans", "export", "restaurant > park > art")
+    #expect(exported.status == 0, "\(exported.stderr)")
+    #expect(try Self.plans(exported.stdout) == Self.plans(planned.stdout))
+    // The export reads back as a plan file, under another name.
+    let file = session.directory.appending(path: "exported.json")
+    try Data(exported.stdout.utf8).write(to: file)
+    #expect(session.run("save", "--name", "Evening", file.path).status == 0)
+    let geojson = session.run("plans", "export", "Evening", "--format", "geojson")
+    #expect(try jsonObject(geojson.stdout)["type"] as? String == "FeatureCollection")
+    let table = session.run("plans", "show", "Evening")
+    #expect(table.stdout.contains("#1"))
+    #expect(session.run("plans", "rename", "Evening", "Night").status == 0)
+    #expect(session.run("plans", "delete", "Night").status == 0)
+    let gone = session.run("plans", "show", "Nigth")
+    #expect(gone.status == 65)
+    #expect(gone.errorLine?.contains("no saved plan \"Nigth\"") == true, "\(gone.stderr)")
+    #expect(gone.errorLine?.contains("restaurant > park > art") == true)
+  }
+
+  @Test func historyKeepsPlansAndSearchesAndRerunsThem() throws {
+    let session = try Session()
+    defer { session.remove() }
+    let planned = session.run(Self.plan)
+    let searched = session.run("search", "cafe", "--limit", "4", "--format", "json")
+    #expect(planned.status == 0 && searched.status == 0)
+    let list = session.run("history", "list", "--format", "json")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.compactMap { $0["kind"] as? String } == ["search", "plan"])
+    let rerun = session.run("history", "rerun", "1", "--format", "json")
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(try Self.plans(rerun.stdout) == Self.plans(planned.stdout))
+    let again = session.run("history", "rerun", "2", "--format", "json")
+    #expect(
+      try jsonObject(again.stdout)["results"] as? NSArray == jsonObject(searched.stdout)["results"]
+        as? NSArray)
+    let shown = session.run("history", "show", "1", "--format", "json")
+    #expect(try Self.plans(shown.stdout) == Self.plans(planned.stdout))
+    #expect(session.run("history", "delete", "1").status == 0)
+    let missing = session.run("history", "show", "1")
+    #expect(missing.status == 65)
+    #expect(missing.errorLine?.contains("no history entry 1") == true)
+    #expect(session.run("history", "clear").stderr.contains("entries"))
+    #expect(session.run("history").stderr.contains("empty"))
+  }
+
+  @Test func noHistoryKeepsNothing() throws {
+    var session = try Session()
+    defer { session.remove() }
+    #expect(session.run(Self.plan + ["--no-history"]).status == 0)
+    session.environment["ITINERARY_NO_HISTORY"] = "1"
+    #expect(session.run("search", "cafe").status == 0)
+    session.environment["ITINERARY_NO_HISTORY"] = nil
+    #expect(session.run("history").stderr.contains("the history is empty"))
+    let save = session.run("save")
+    #expect(save.status == 65)
+    #expect(save.errorLine?.contains("no plan") == true)
+  }
+
+  @Test func aStoreThatFailsIsOneWarningAndThePlanStands() throws {
+    var session = try Session()
+    defer { session.remove() }
+    let file = session.directory.appending(path: "not-a-directory")
+    try Data("x".utf8).write(to: file)
+    session.environment["ITINERARY_DATA_DIR"] = file.path
+    let planned = session.run(Self.plan)
+    #expect(planned.status == 0)
+    #expect(try Self.plans(planned.stdout).count == 2)
+    let warnings = planned.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("is a file") == true)
+    for arguments in [["history"], ["plans"], ["liked"], ["collection", "list"]] {
+      let run = session.run(arguments)
+      #expect(run.status == 65, "\(arguments)")
+      #expect(run.errorLine?.contains("is a file, not a directory") == true)
+    }
+  }
+
+  @Test func likesAndCollectionsWithCounts() throws {
+    let session = try Session()
+    defer { session.remove() }
+    let kiasma = "way/8042215"
+    let amosRex = "node/5887336141"
+    #expect(session.run("like", kiasma).status == 0)
+    #expect(session.run("like", kiasma).stderr.contains("already liked"))
+    let liked = session.run("liked", "--format", "json")
+    let places = try #require(
+      try JSONSerialization.jsonObject(with: Data(liked.stdout.utf8)) as? [[String: Any]])
+    #expect(places.compactMap { $0["name"] as? String } == ["Kiasma"])
+    let unknown = session.run("like", "way/804221")
+    #expect(unknown.status == 65)
+    #expect(unknown.errorLine?.contains("did you mean way/8042215?") == true, "\(unknown.stderr)")
+    #expect(session.run("unlike", kiasma).status == 0)
+    #expect(session.run("unlike", kiasma).status == 65)
+
+    #expect(session.run("collection", "create", "Rainy day").status == 0)
+    #expect(session.run("collection", "create", "Rainy day").status == 65)
+    #expect(session.run("collection", "add", "Rainy day", kiasma, amosRex).status == 0)
+    #expect(session.run("collection", "list").stdout.contains("Rainy day  2 places"))
+    let shown = session.run("collection", "show", "Rainy day")
+    #expect(shown.stdout.contains("Kiasma") && shown.stdout.contains("Amos Rex"))
+    #expect(session.run("collection", "remove", "Rainy day", kiasma).status == 0)
+    #expect(session.run("collection", "rename", "Rainy day", "Wet").status == 0)
+    #expect(session.run("collection", "list").stdout.contains("Wet  1 place"))
+    let typo = session.run("collection", "show", "Wte")
+    #expect(typo.status == 65)
+    #expect(typo.errorLine?.contains("did you mean \"Wet\"?") == true)
+    #expect(session.run("collection", "delete", "Wet").status == 0)
+    // A place found by a search is kept in the history, and can be liked by its id.
+    let show = session.run("show", amosRex)
+    #expect(show.stdout.contains("Amos Rex") && show.stdout.contains("photos: none in the data"))
+  }
+
+  struct BadInput: Sendable, CustomStringConvertible {
+    var arguments: [String]
+    var status: Int32
+    var message: String
+    var description: String { arguments.joined(separator: " ") }
+  }
+
+  static let badInputs = [
+    BadInput(arguments: ["plans", "rename", "x", "two\nlines"], status: 64, message: "newline"),
+    BadInput(arguments: ["collection", "create", "bell\u{7}"], status: 64, message: "control"),
+    BadInput(arguments: ["collection", "create", ""], status: 64, message: "cannot be empty"),
+    BadInput(
+      arguments: ["collection", "add", "nosuch", "way/8042215"], status: 65,
+      message: "no collection \"nosuch\""),
+    BadInput(
+      arguments: ["plans", "show", "nosuch"], status: 65, message: "no saved plan \"nosuch\""),
+    BadInput(arguments: ["plans", "frobnicate"], status: 64, message: "unknown action"),
+    BadInput(arguments: ["plans", "show"], status: 64, message: "expected NAME"),
+    BadInput(arguments: ["history", "show", "x"], status: 64, message: "history entry number"),
+    BadInput(arguments: ["history", "rerun", "9"], status: 65, message: "no history entry 9"),
+    BadInput(arguments: ["history", "--limit", "0"], status: 64, message: "at least 1"),
+    BadInput(arguments: ["show", "node/0"], status: 65, message: "no place with id 'node/0'"),
+    BadInput(arguments: ["save", "nosuch.json"], status: 65, message: "nosuch.json: cannot read"),
+    BadInput(arguments: ["liked", "--format", "csv"], status: 64, message: "--format"),
+  ]
+
+  @Test(arguments: badInputs) func badInputIsOneErrorLine(_ bad: BadInput) throws {
+    let session = try Session()
+    defer { session.remove() }
+    let run = session.run(bad.arguments)
+    #expect(run.status == bad.status, "\(run.stderr)")
+    #expect(run.errorLine?.contains(bad.message) == true, "\(run.stderr)")
+  }
+}

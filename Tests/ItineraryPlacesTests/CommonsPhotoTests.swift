@@ -1,0 +1,42 @@
+import Testing
+
+@testable import ItineraryPlaces
+
+/// Photo URLs from OpenStreetMap's `image` and `wikimedia_commons` tags.
+@Suite struct CommonsPhotoTests {
+  @Test func anImageURLIsKeptAsItIs() {
+    #expect(
+      CommonsPhoto.url(tags: ["image": "https://example.org/a.jpg"]) == "https://example.org/a.jpg")
+  }
+
+  @Test func commonsFileNamesBecomeFilePathURLs() {
+    let base = "https://commons.wikimedia.org/wiki/Special:FilePath/"
+    #expect(
+      CommonsPhoto.url(tags: ["wikimedia_commons": "File:Helsinki Cathedral.jpg"])
+        == base + "Helsinki_Cathedral.jpg")
+    #expect(
+      CommonsPhoto.url(tags: ["image": "File:Kiasma 2019.jpg"]) == base + "Kiasma_2019.jpg")
+    #expect(
+      CommonsPhoto.url(tags: ["wikimedia_commons": "File:Ateneum & more?.jpg"])
+        == base + "Ateneum_%26_more%3F.jpg")
+    #expect(
+      CommonsPhoto.url(tags: ["wikimedia_commons": "File:Äänekoski.jpg"])
+        == base + "%C3%84%C3%A4nekoski.jpg")
+  }
+
+  @Test func imageComesBeforeCommons() {
+    #expect(
+      CommonsPhoto.url(tags: [
+        "image": "https://example.org/a.jpg", "wikimedia_commons": "File:B.jpg",
+      ])
+        == "https://example.org/a.jpg")
+  }
+
+  @Test(arguments: [
+    ["wikimedia_commons": "Category:Kiasma"], ["image": "not a url"], ["image": "File:"],
+    ["image": "javascript:alert(1)"], ["wikimedia_commons": "File:\u{1B}[31m"], [:],
+  ])
+  func whatNamesNoPictureGivesNone(_ tags: [String: String]) {
+    #expect(CommonsPhoto.url(tags: tags) == nil)
+  }
+}
