@@ -182,7 +182,8 @@ import Testing
       case "nominatim":
         valid = (try? NominatimGeocoder.parse(body))?.isEmpty == false
       case "osrm":
-        let points = key.split(separator: "/").last?.split(separator: "?").first?
+        let points =
+          key.split(separator: "/").last?.split(separator: "?").first?
           .split(separator: ";").count ?? 0
         valid = (try? OSRMTable.parse(body, count: points, mode: .walk)) != nil
       default:
