@@ -243,8 +243,8 @@ struct AdversarialSweepTests {
     ]
     let stdout = directory.appending(path: ".stdout")
     let stderr = directory.appending(path: ".stderr")
-    FileManager.default.createFile(atPath: stdout.path, contents: nil)
-    FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    try Data().write(to: stdout)
+    try Data().write(to: stderr)
     process.standardOutput = try FileHandle(forWritingTo: stdout)
     process.standardError = try FileHandle(forWritingTo: stderr)
     process.standardInput = FileHandle.nullDevice
