@@ -105,7 +105,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryPlacesTests",
-      dependencies: ["ItineraryPlaces", "ItineraryWorkloads", "ItineraryLoopback"],
+      dependencies: ["ItineraryPlaces", "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback"],
       exclude: ["Recorded"]
     ),
     .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),

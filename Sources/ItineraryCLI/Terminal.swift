@@ -33,10 +33,13 @@ public struct Terminal: Sendable {
   /// Makes a closed or broken standard stream fail loudly instead of
   /// silently: a closed descriptor 0, 1 or 2 is held by `/dev/null` opened
   /// read-only (so writes to it fail, and no file opened later takes its
-  /// number), and a reader that went away gives an error, not `SIGPIPE`.
+  /// number), a reader that went away gives an error, not `SIGPIPE`, and
+  /// a file size limit (`ulimit -f`) fails the write with `EFBIG`, not
+  /// `SIGXFSZ`, so `-o` can remove its temporary file.
   /// Call it once, first thing in `main`.
   public static func prepareStandardStreams() {
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
     where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
       let null = open("/dev/null", O_RDONLY)

@@ -14,11 +14,16 @@ package final class LoopbackServer: Sendable {
     package var speed = 1.4
     /// Indices of the request's points no road reaches or leaves.
     package var unreachable: [Int] = []
+    /// `null` or `negative`: the last row's first duration spoiled so.
+    package var poison: String?
 
-    package init(detour: Double = 1.3, speed: Double = 1.4, unreachable: [Int] = []) {
+    package init(
+      detour: Double = 1.3, speed: Double = 1.4, unreachable: [Int] = [], poison: String? = nil
+    ) {
       self.detour = detour
       self.speed = speed
       self.unreachable = unreachable
+      self.poison = poison
     }
   }
 
@@ -32,13 +37,16 @@ package final class LoopbackServer: Sendable {
     package var latency: Double?
     package var truncate: Bool?
     package var close: Bool?
+    package var reset: Bool?
+    package var trickle: Double?
     package var gzip: Bool?
     package var osrmTable: OSRMTable?
 
     package init(
       status: Int = 200, body: String? = nil, bodyFile: String? = nil, contentType: String? = nil,
       headers: [String: String]? = nil, latency: Double? = nil, truncate: Bool? = nil,
-      close: Bool? = nil, gzip: Bool? = nil, osrmTable: OSRMTable? = nil
+      close: Bool? = nil, reset: Bool? = nil, trickle: Double? = nil, gzip: Bool? = nil,
+      osrmTable: OSRMTable? = nil
     ) {
       self.status = status
       self.body = body
@@ -48,6 +56,8 @@ package final class LoopbackServer: Sendable {
       self.latency = latency
       self.truncate = truncate
       self.close = close
+      self.reset = reset
+      self.trickle = trickle
       self.gzip = gzip
       self.osrmTable = osrmTable
     }
@@ -60,12 +70,18 @@ package final class LoopbackServer: Sendable {
     /// (see the script) before serving `responses`.
     package var service: String?
     package var responses: [Reply]
+    /// Serve `responses` round and round instead of repeating the last.
+    package var cycle: Bool?
 
-    package init(path: String, match: String? = nil, service: String? = nil, responses: [Reply]) {
+    package init(
+      path: String, match: String? = nil, service: String? = nil, responses: [Reply],
+      cycle: Bool? = nil
+    ) {
       self.path = path
       self.match = match
       self.service = service
       self.responses = responses
+      self.cycle = cycle
     }
   }
 
@@ -91,10 +107,15 @@ package final class LoopbackServer: Sendable {
 
   package init(_ routes: [Route]) throws {
     struct Config: Encodable { var routes: [Route] }
-    let config = String(decoding: try JSONEncoder().encode(Config(routes: routes)), as: UTF8.self)
+    let config = try JSONEncoder().encode(Config(routes: routes))
+    // A long script goes through a file: an argument holds at most 128 KiB.
+    let file = FileManager.default.temporaryDirectory
+      .appending(path: "loopback-\(UUID().uuidString).json")
+    try config.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Self.script.path, config]
+    process.arguments = ["python3", Self.script.path, "@" + file.path]
     let output = Pipe()
     let input = Pipe()
     process.standardOutput = output

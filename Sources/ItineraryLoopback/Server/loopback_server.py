@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """A scripted HTTP server on 127.0.0.1 for the live-provider tests.
 
-Usage: loopback_server.py CONFIG_JSON
+Usage: loopback_server.py CONFIG_JSON | @CONFIG_FILE
 
 CONFIG_JSON: {"routes": [ROUTE, ...]}
   ROUTE: {"path": "/v3/businesses/search",   # request path prefix
           "match": "categories=parks",       # optional substring of path+query
           "service": "yelp",                 # optional: refuse what the real one refuses
-          "responses": [RESPONSE, ...]}      # served in turn, the last repeats
+          "responses": [RESPONSE, ...],      # served in turn, the last repeats
+          "cycle": true}                     # optional: start over after the last
   "service" checks a request as the real service does before any response is
   served, and answers as it would when the check fails (the refusal does not
   use up a response):
@@ -23,12 +24,17 @@ CONFIG_JSON: {"routes": [ROUTE, ...]}
              "latency": 0.3,        # seconds before answering
              "truncate": true,      # declare the full length, send half, close
              "close": true,         # close the connection without answering
+             "reset": true,         # reset the connection (TCP RST) without answering
+             "trickle": 0.2,        # send the body a byte at a time, this many seconds apart
              "gzip": true,          # send the body gzip-compressed
-             "osrmTable": {"detour": 1.3, "speed": 1.4, "unreachable": [2]}}
+             "osrmTable": {"detour": 1.3, "speed": 1.4, "unreachable": [2],
+                           "poison": "null"}}
                  # answer an OSRM /table/v1/PROFILE/LON,LAT;... request for the
                  # points of its path: great-circle metres times "detour" (and
                  # times 1.1 for a point to a later one: asymmetric), seconds at
-                 # "speed" m/s, null to and from the "unreachable" point indices
+                 # "speed" m/s, null to and from the "unreachable" point indices;
+                 # "poison" "null" or "negative" spoils the last row's first
+                 # duration with that value
 
 Prints "PORT <n>" on its first line once listening (it binds port 0). Exits
 on SIGTERM or when its standard input closes (the test process is gone).
@@ -42,12 +48,16 @@ import math
 import os
 import re
 import signal
+import socket
+import struct
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-CONFIG = json.loads(sys.argv[1])
+CONFIG = json.loads(
+    open(sys.argv[1][1:]).read() if sys.argv[1].startswith("@") else sys.argv[1]
+)
 LOCK = threading.Lock()
 STATE = {"requests": 0, "inFlight": 0, "maxInFlight": 0, "log": [], "served": {}}
 
@@ -77,6 +87,9 @@ def osrm_table(target, spec):
                 row.append(round(metres(a, b) * detour * (1.1 if i < j else 1), 1))
         distances.append(row)
     durations = [[None if d is None else round(d / speed, 1) for d in row] for row in distances]
+    poison = spec.get("poison")
+    if poison and durations:
+        durations[-1][0] = None if poison == "null" else -1.0
     return json.dumps({"code": "Ok", "distances": distances, "durations": durations})
 
 
@@ -135,6 +148,8 @@ def pick_response(target, headers):
             turn = STATE["served"].get(index, 0)
             STATE["served"][index] = turn + 1
         responses = route["responses"]
+        if route.get("cycle"):
+            return responses[turn % len(responses)]
         return responses[min(turn, len(responses) - 1)]
     return {"status": 404, "body": json.dumps({"error": "no route for " + path})}
 
@@ -160,6 +175,8 @@ class Handler(BaseHTTPRequestHandler):
             )
         try:
             self.serve(pick_response(self.path, self.headers))
+        except OSError:  # the client gave up waiting (a timeout test)
+            self.close_connection = True
         finally:
             with LOCK:
                 STATE["inFlight"] -= 1
@@ -167,6 +184,12 @@ class Handler(BaseHTTPRequestHandler):
     def serve(self, spec):
         time.sleep(spec.get("latency", 0))
         if spec.get("close"):
+            self.close_connection = True
+            return
+        if spec.get("reset"):
+            # Linger 0: closing sends RST instead of FIN.
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
             self.close_connection = True
             return
         if "osrmTable" in spec:
@@ -190,16 +213,22 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             return
-        self.reply(spec.get("status", 200), body, content_type, headers)
+        self.reply(spec.get("status", 200), body, content_type, headers, spec.get("trickle"))
 
-    def reply(self, status, body, content_type, headers):
+    def reply(self, status, body, content_type, headers, trickle=None):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(body)
+        if not trickle:
+            self.wfile.write(body)
+            return
+        for index in range(len(body)):
+            self.wfile.write(body[index : index + 1])
+            self.wfile.flush()
+            time.sleep(trickle)
 
 
 def exit_when_stdin_closes():
