@@ -37,6 +37,7 @@ let package = Package(
       name: "ItineraryPlanning",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "ItineraryFormats",
+        "ItineraryStore",
       ]
     ),
     // Responses shown: tables, JSON, GeoJSON.
@@ -47,7 +48,7 @@ let package = Package(
       name: "ItineraryCLI",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces",
-        "ItineraryPlanning", "ItineraryOutput",
+        "ItineraryPlanning", "ItineraryOutput", "ItineraryStore",
       ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
@@ -100,7 +101,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryCLITests",
-      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback"]
+      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback", "ItineraryStore"]
     ),
     .testTarget(
       name: "ItineraryPlacesTests",

@@ -16,7 +16,7 @@ struct Command: Sendable {
   /// Every command, in the order help lists them.
   static let all: [Command] = [
     PlanCommand.command, SolveCommand.command, BatchCommand.command, GTSPCommand.command,
-    CategoriesCommand.command,
+    CategoriesCommand.command, CityCommand.command,
   ]
 
   static func named(_ name: String) -> Command? { all.first { $0.name == name } }

@@ -1,16 +1,23 @@
 import ItineraryCore
 import ItineraryPlaces
 
-/// Where plans start: `at`, the place `near` names, or the embedded city's centre.
+/// Where plans start: `at`, the place `near` names, the centre of the
+/// imported city asked for, or the embedded city's centre.
 enum StartPoint {
   static func resolve(
-    _ request: PlanRequest, services: LazyServices, notify: (Notice) -> Void
+    _ request: PlanRequest, services: LazyServices, cities: ImportedCities,
+    notify: (Notice) -> Void
   ) throws(ItineraryError) -> Coordinate {
     if let at = request.at { return at }
     if let near = request.near {
       let match = try services.get().geocode(near)
       notify(.info("starting at \(match.displayName) (\(match.coordinate))"))
       return match.coordinate
+    }
+    if let name = request.provider?.cityName {
+      let centre = try cities.open(name).summary.centre
+      notify(.info("starting at the centre of \(name) (\(centre)); use --at LAT,LON to start elsewhere"))
+      return centre
     }
     let city = EmbeddedCity.helsinki
     notify(
