@@ -31,7 +31,8 @@ enum CityCommand {
     let words = arguments.positionals
     func operand(_ action: String, _ what: String) throws(ItineraryError) -> String {
       guard words.count == 2 else {
-        throw ItineraryError(.usage, "city \(action) takes one \(what) (itinerary city \(action) \(what))")
+        throw ItineraryError(
+          .usage, "city \(action) takes one \(what) (itinerary city \(action) \(what))")
       }
       return words[1]
     }

@@ -27,7 +27,8 @@ enum Options {
 
   // Imported cities.
   static let cityName = Option.value(
-    "name", "NAME", "the imported city's name (default: the file's, as helsinki for Helsinki.osm.pbf)")
+    "name", "NAME",
+    "the imported city's name (default: the file's, as helsinki for Helsinki.osm.pbf)")
 
   // What to plan.
   static let top = Option.value(

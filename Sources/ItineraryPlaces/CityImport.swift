@@ -98,7 +98,8 @@ public struct CityImport {
       let id = kindName(line.kind) + "/\(line.id)"
       let outline = line.kind == .way && outlines.ways.contains(line.id)
       guard line.mayHaveTag(nameKey) || outline || corrections.byElement[id] != nil else { return }
-      let tags = corrections.corrected(id, try decoded { () throws(OPLLine.Malformed) in try line.tags() })
+      let tags = corrections.corrected(
+        id, try decoded { () throws(OPLLine.Malformed) in try line.tags() })
       switch line.kind {
       case .node:
         if let location = line.location { try keep(id, tags, at: location, in: writer) }
@@ -202,7 +203,8 @@ public struct CityImport {
     do {
       return try body()
     } catch {
-      throw ItineraryError(.data, "\(extract.path): osmium wrote a line it cannot be: \(error.reason)")
+      throw ItineraryError(
+        .data, "\(extract.path): osmium wrote a line it cannot be: \(error.reason)")
     }
   }
 

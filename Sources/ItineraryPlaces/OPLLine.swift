@@ -154,8 +154,7 @@ struct OPLLine {
   }
 
   /// A decimal integer, optionally negative.
-  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64?
-  {
+  private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
     var index = range.lowerBound
     let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }
@@ -171,8 +170,7 @@ struct OPLLine {
   }
 
   /// A decimal number of at most 7 decimals, in ten-millionths: `24.95` is 249500000.
-  private static func fixedPoint(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int?
-  {
+  private static func fixedPoint(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
     let dot = range.firstIndex { bytes[$0] == UInt8(ascii: ".") } ?? range.upperBound
     guard let whole = integer(bytes, range.lowerBound..<dot), abs(whole) <= 180 else { return nil }
     var fraction = 0

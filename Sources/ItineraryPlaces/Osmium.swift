@@ -13,8 +13,10 @@ struct Osmium {
   init(environment: [String: String]) throws(ItineraryError) {
     let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     guard
-      let found = directories.lazy.map({ URL(fileURLWithPath: String($0)).appending(path: "osmium") })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+      let found = directories.lazy.map({
+        URL(fileURLWithPath: String($0)).appending(path: "osmium")
+      })
+      .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
       throw ItineraryError(
         .unavailable, "osmium is not installed (Debian and Ubuntu: apt-get install osmium-tool)")
@@ -49,7 +51,8 @@ struct Osmium {
     do {
       try process.run()
     } catch {
-      throw ItineraryError(.unavailable, "cannot run \(executable.path): \(error.localizedDescription)")
+      throw ItineraryError(
+        .unavailable, "cannot run \(executable.path): \(error.localizedDescription)")
     }
     let descriptor = output.fileHandleForReading.fileDescriptor
     var failure: ItineraryError?
@@ -64,8 +67,10 @@ struct Osmium {
     if let failure { throw failure }
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-      let last = said.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
-      throw ItineraryError(.data, "\(file) is not a readable OpenStreetMap extract (osmium: \(last))")
+      let last =
+        said.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+      throw ItineraryError(
+        .data, "\(file) is not a readable OpenStreetMap extract (osmium: \(last))")
     }
   }
 

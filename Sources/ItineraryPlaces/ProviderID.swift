@@ -17,8 +17,9 @@ public struct ProviderID: RawRepresentable, Codable, Hashable, Sendable, CaseIte
 
   /// One of `allCases`, or `city:NAME` with a non-empty name; `nil` otherwise.
   public init?(rawValue: String) {
-    guard Self.allCases.contains(where: { $0.rawValue == rawValue })
-      || (rawValue.hasPrefix("city:") && rawValue.count > "city:".count)
+    guard
+      Self.allCases.contains(where: { $0.rawValue == rawValue })
+        || (rawValue.hasPrefix("city:") && rawValue.count > "city:".count)
     else { return nil }
     self.rawValue = rawValue
   }

@@ -16,7 +16,8 @@ enum StartPoint {
     }
     if let name = request.provider?.cityName {
       let centre = try cities.open(name).summary.centre
-      notify(.info("starting at the centre of \(name) (\(centre)); use --at LAT,LON to start elsewhere"))
+      notify(
+        .info("starting at the centre of \(name) (\(centre)); use --at LAT,LON to start elsewhere"))
       return centre
     }
     let city = EmbeddedCity.helsinki

@@ -173,8 +173,10 @@ public final class CityFile: Sendable {
   /// The summary in the `meta` table's keys, or `nil` when one is missing.
   static func summary(_ meta: [String: String]) -> Summary? {
     guard let name = meta["name"], let source = meta["source"],
-      let attribution = meta["attribution"], let imported = meta["imported_at"].flatMap(Double.init),
-      let elements = meta["elements"].flatMap(Int.init), let places = meta["places"].flatMap(Int.init),
+      let attribution = meta["attribution"],
+      let imported = meta["imported_at"].flatMap(Double.init),
+      let elements = meta["elements"].flatMap(Int.init),
+      let places = meta["places"].flatMap(Int.init),
       let bounds = meta["bounds"]?.split(separator: ",").compactMap({ Double($0) }),
       bounds.count == 4
     else { return nil }

@@ -73,9 +73,10 @@ public final class CityFileWriter {
   public func finish(_ summary: CityFile.Summary) throws(ItineraryError) -> CityFile.Summary {
     var summary = summary
     do throws(SQLiteError) {
-      let box = try database.rows(
-        "SELECT MIN(lat), MIN(lon), MAX(lat), MAX(lon), COUNT(*) FROM scratch.staging"
-      ) { row in (0..<4).map { row.double(Int32($0)) } }.first ?? []
+      let box =
+        try database.rows(
+          "SELECT MIN(lat), MIN(lon), MAX(lat), MAX(lon), COUNT(*) FROM scratch.staging"
+        ) { row in (0..<4).map { row.double(Int32($0)) } }.first ?? []
       let step = 1e4
       if box.count == 4 {
         summary.southWest = Coordinate(

@@ -11,5 +11,6 @@ enum PlacesSchema {
     """
 
   /// An R*Tree of points, each a box of no size.
-  static let boxes = "CREATE VIRTUAL TABLE boxes USING rtree(id, min_lat, max_lat, min_lon, max_lon);"
+  static let boxes =
+    "CREATE VIRTUAL TABLE boxes USING rtree(id, min_lat, max_lat, min_lon, max_lon);"
 }

@@ -110,7 +110,8 @@ struct CityCommandTests {
     try Data("these are my notes, not OpenStreetMap\n".utf8).write(to: file)
     let run = cityRun(["city", "import", file.path], data: data)
     #expect(run.status == 65)
-    #expect(run.errorLine?.contains("not a readable OpenStreetMap extract") == true, "\(run.stderr)")
+    #expect(
+      run.errorLine?.contains("not a readable OpenStreetMap extract") == true, "\(run.stderr)")
     #expect(leftovers(data).isEmpty)
   }
 

@@ -30,7 +30,10 @@ struct OPLLineTests {
       #expect(try line.tags().isEmpty)
       let nodes = line.locatedNodes()
       #expect(nodes.map(\.id) == [1, 3])
-      #expect(nodes.map(\.location) == [.init(x: 249_000_000, y: 601_000_000), .init(x: 250_000_000, y: -600_000_000)])
+      #expect(
+        nodes.map(\.location) == [
+          .init(x: 249_000_000, y: 601_000_000), .init(x: 250_000_000, y: -600_000_000),
+        ])
     }
   }
 

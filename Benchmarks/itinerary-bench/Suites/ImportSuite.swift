@@ -74,7 +74,8 @@ extension Suite {
     var parts: [String] = []
     for copy in 0..<copies {
       let part = directory.appending(path: "copy\(copy).osm.pbf")
-      let starts = "\(copy * 10_000_000_000 + 1),\(copy * 1_000_000_000 + 1),\(copy * 100_000_000 + 1)"
+      let starts =
+        "\(copy * 10_000_000_000 + 1),\(copy * 1_000_000_000 + 1),\(copy * 100_000_000 + 1)"
       _ = try runToCompletion(
         osmium, ["renumber", extract.path, "-s", starts, "-o", part.path, "-O"], in: directory)
       parts.append(part.path)
