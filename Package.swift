@@ -101,7 +101,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryCLITests",
-      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback"]
+      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback", "ItineraryStore"]
     ),
     .testTarget(
       name: "ItineraryPlacesTests",

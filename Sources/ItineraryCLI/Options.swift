@@ -9,9 +9,9 @@ enum Options {
   static let provider = Option.value(
     "provider", "NAME",
     """
-    embedded, overpass (no key), yelp (YELP_API_KEY) or foursquare
-    (FOURSQUARE_API_KEY); default: the embedded city when the start lies
-    in it, else overpass
+    embedded, city:NAME (an imported city), overpass (no key), yelp
+    (YELP_API_KEY) or foursquare (FOURSQUARE_API_KEY); default: an imported
+    city or the embedded city when the start lies in it, else overpass
     """)
   static let perCategory = Option.value(
     "per-category", "N",
@@ -24,6 +24,11 @@ enum Options {
   static let connectTimeout = Option.value(
     "connect-timeout", "S", "seconds to connect to a service (default 5)")
   static let timeout = Option.value("timeout", "S", "seconds for a whole request (default 20)")
+
+  // Imported cities.
+  static let cityName = Option.value(
+    "name", "NAME",
+    "the imported city's name (default: the file's, as helsinki for Helsinki.osm.pbf)")
 
   // What to plan.
   static let top = Option.value(

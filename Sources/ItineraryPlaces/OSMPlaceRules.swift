@@ -136,4 +136,31 @@ public struct OSMPlaceRules: Sendable {
       return !against.contains { !own.contains($0) }
     }.map(\.name)
   }
+
+  /// The candidate an element is: named, of a category, not excluded by the
+  /// score rules, at a point on the Earth; `nil` otherwise. Every reader of
+  /// OpenStreetMap (Overpass answers, imported extracts) makes places here.
+  ///
+  /// - Parameter id: `node/N`, `way/N` or `relation/N`.
+  /// - Complexity: O(tags * (categories + patterns)).
+  public func place(id: String, tags: [String: String], at coordinate: Coordinate) -> Place? {
+    guard let name = DisplayText.clean(tags["name"]), let score = score(tags: tags),
+      coordinate.invalidity == nil
+    else { return nil }
+    let categories = categories(tags: tags)
+    guard !categories.isEmpty else { return nil }
+    let address = DisplayText.clean(tags["addr:street"]).map { street in
+      [street, DisplayText.clean(tags["addr:housenumber"])].compactMap { $0 }.joined(separator: " ")
+    }
+    return Place(
+      id: id, name: name, categories: categories, coordinate: coordinate, score: score,
+      address: address, openingHours: DisplayText.clean(tags["opening_hours"]), source: "osm",
+      photoURL: DisplayText.clean(tags["image"]))
+  }
+
+  /// The key under which elements are one place: the same name and
+  /// Wikidata item (four statues of one group); `nil` without an item.
+  public static func twinKey(_ tags: [String: String]) -> String? {
+    tags["wikidata"].map { (tags["name"] ?? "") + "\u{1F}" + $0 }
+  }
 }

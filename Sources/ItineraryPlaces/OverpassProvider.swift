@@ -141,10 +141,10 @@ public struct OverpassProvider: CombinedPlaceProvider {
     var result = Elements(places: [], skipped: [])
     // Elements of one Wikidata item under one name (four statues of one
     // group) are one place: the first is kept.
-    var items: Set<[String]> = []
+    var items: Set<String> = []
     for element in elements {
       let tags = element.tags ?? [:]
-      let item = tags["wikidata"].map { [tags["name"] ?? "", $0] }
+      let item = OSMPlaceRules.twinKey(tags)
       if let place = element.place(rules: rules), item.map({ items.insert($0).inserted }) ?? true {
         result.places.append(place)
       } else {
@@ -186,22 +186,11 @@ public struct OverpassProvider: CombinedPlaceProvider {
     var tags: [String: String]?
 
     func place(rules: OSMPlaceRules) -> Place? {
-      let tags = tags ?? [:]
-      guard let name = DisplayText.clean(tags["name"]),
-        let lat = lat ?? center?.lat, let lon = lon ?? center?.lon,
-        let score = rules.score(tags: tags)
-      else { return nil }
-      let coordinate = Coordinate(lat: lat, lon: lon)
-      let categories = rules.categories(tags: tags)
-      guard coordinate.invalidity == nil, !categories.isEmpty else { return nil }
-      let address = DisplayText.clean(tags["addr:street"]).map { street in
-        [street, DisplayText.clean(tags["addr:housenumber"])].compactMap { $0 }.joined(
-          separator: " ")
-      }
-      return Place(
-        id: "\(type)/\(id)", name: name, categories: categories, coordinate: coordinate,
-        score: score, address: address, openingHours: DisplayText.clean(tags["opening_hours"]),
-        source: "osm", photoURL: CommonsPhoto.url(tags: tags))
+      guard let lat = lat ?? center?.lat, let lon = lon ?? center?.lon else { return nil }
+      var place = rules.place(
+        id: "\(type)/\(id)", tags: tags ?? [:], at: Coordinate(lat: lat, lon: lon))
+      place?.photoURL = CommonsPhoto.url(tags: tags ?? [:])
+      return place
     }
   }
 }

@@ -1,5 +1,6 @@
 import ItineraryCore
 import ItineraryPlaces
+import ItineraryStore
 
 /// The candidates a provider gives for a request, filtered to those within
 /// reach and eligible for an asked category.
@@ -10,18 +11,30 @@ struct Candidates {
   var provider: ProviderReport
 }
 
-/// Where candidates come from. The embedded city and the live providers
-/// answer the same question the same way; only how they gather differs.
+/// Where candidates come from. The embedded city, imported cities and the
+/// live providers answer the same question the same way; only how they
+/// gather differs.
 enum CandidateSource {
   case embedded(EmbeddedCity)
+  case imported(CityFile)
   case live(ProviderID)
 
-  /// The provider asked for, or by default the embedded city when the start
-  /// lies in it and OpenStreetMap elsewhere.
-  static func choose(_ requested: ProviderID?, origin: Coordinate) throws(ItineraryError)
-    -> CandidateSource
-  {
+  /// The provider asked for, or by default the first imported city, then
+  /// the embedded city, that holds the start, and OpenStreetMap elsewhere.
+  static func choose(
+    _ requested: ProviderID?, origin: Coordinate, cities: ImportedCities
+  ) throws(ItineraryError) -> CandidateSource {
     let city = EmbeddedCity.helsinki
+    if let name = requested?.cityName {
+      let imported = try cities.open(name)
+      guard imported.summary.contains(origin) else {
+        throw ItineraryError(
+          .failure,
+          "\(origin) is outside the imported city \(name) (itinerary city show \(name))")
+      }
+      return .imported(imported)
+    }
+    if requested == nil, let imported = cities.containing(origin) { return .imported(imported) }
     switch requested ?? (city.contains(origin) ? .embedded : .overpass) {
     case .embedded:
       guard city.contains(origin) else {
@@ -52,6 +65,17 @@ enum CandidateSource {
       notify(.info("places from the \(description) (OpenStreetMap, \(city.places.count) places)"))
       places = Self.embeddedByCategory.eligible(
         for: names, within: radiusKm, of: origin, in: city.places)
+    case .imported(let city):
+      let summary = city.summary
+      id = .city(summary.name)
+      description = "imported city: \(summary.name)"
+      notify(
+        .info(
+          "places from the \(description) (OpenStreetMap, \(summary.places) places, "
+            + "from \(summary.source))"))
+      places = try city.within(radiusKm: radiusKm, of: origin).filter { place in
+        names.contains { place.isEligible(for: $0) }
+      }
     case .live(let provider):
       id = provider
       description = provider.rawValue

@@ -35,7 +35,8 @@ public struct PlaceFinder: Sendable {
     let radius = request.radius ?? Defaults.radiusKm(.walk)
     let area = try SearchArea(
       at: request.at, near: request.near, provider: request.provider, zone: request.tz,
-      services: LazyServices(environment: environment, notify: notify), notify: notify)
+      services: LazyServices(environment: environment, notify: notify),
+      cities: ImportedCities(environment: environment), notify: notify)
     let found = try area.places(of: categories, within: radius, notify: notify)
     let hours = OpenNow(instant: now, timeZone: area.timeZone)
     var entries: [SearchRanking.Entry] = []
@@ -78,7 +79,8 @@ public struct PlaceFinder: Sendable {
     }
     let area = try SearchArea(
       at: request.at, near: request.near, provider: request.provider, zone: request.tz,
-      services: LazyServices(environment: environment, notify: notify), notify: notify)
+      services: LazyServices(environment: environment, notify: notify),
+      cities: ImportedCities(environment: environment), notify: notify)
     let pool = try area.places(
       of: category.map { [$0] } ?? [], within: request.radius, notify: notify)
     let top = TopDestinations(pool.places.map(\.place))

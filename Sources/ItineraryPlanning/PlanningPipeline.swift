@@ -41,8 +41,10 @@ public struct PlanningPipeline: Sendable {
     let mode = request.mode ?? .walk
     let radius = request.radius ?? Defaults.radiusKm(mode)
     let services = LazyServices(request: request, environment: environment, notify: notify)
-    let origin = try StartPoint.resolve(request, services: services, notify: notify)
-    let source = try CandidateSource.choose(request.provider, origin: origin)
+    let cities = ImportedCities(environment: environment)
+    let origin = try StartPoint.resolve(
+      request, services: services, cities: cities, notify: notify)
+    let source = try CandidateSource.choose(request.provider, origin: origin, cities: cities)
     let speedKmh = request.speed ?? mode.defaultSpeedKmh
     let time = try TimeStep.frame(
       for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: now(),

@@ -19,10 +19,12 @@ struct SearchArea {
   ///   point lies in it, else the machine's.
   init(
     at: Coordinate?, near: String?, provider: ProviderID?, zone: String?,
-    services: LazyServices, notify: (Notice) -> Void
+    services: LazyServices, cities: ImportedCities, notify: (Notice) -> Void
   ) throws(ItineraryError) {
-    origin = try StartPoint.resolve(at: at, near: near, services: services, notify: notify)
-    source = try CandidateSource.choose(provider, origin: origin)
+    origin = try StartPoint.resolve(
+      at: at, near: near, provider: provider, services: services, cities: cities,
+      notify: notify)
+    source = try CandidateSource.choose(provider, origin: origin, cities: cities)
     let inCity = EmbeddedCity.helsinki.contains(origin)
     let name = zone ?? (inCity ? Self.embeddedZone : TimeZone.current.identifier)
     guard let timeZone = TimeZone(identifier: name) else {
@@ -55,6 +57,16 @@ struct SearchArea {
       .filter { eligible($0.place) }
       let report = ProviderReport(
         id: ProviderID.embedded.rawValue, description: "embedded city: \(city.name)",
+        places: found.count)
+      return (found, report)
+    case .imported(let city):
+      let radius = radiusKm ?? Defaults.radiusKm(.walk)
+      let found = try city.within(radiusKm: radius, of: origin).filter(eligible)
+        .map { NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(origin, $0.coordinate)) }
+        .sorted { ($0.distanceKm, $0.place.id) < ($1.distanceKm, $1.place.id) }
+      let name = city.summary.name
+      let report = ProviderReport(
+        id: ProviderID.city(name).rawValue, description: "imported city: \(name)",
         places: found.count)
       return (found, report)
     case .live(let provider):

@@ -78,13 +78,7 @@ public final class PlacesIndex: Sendable {
   private static func fill(
     _ database: SQLiteDatabase, categories: [String], places: [Place]
   ) throws {
-    try database.execute(
-      """
-      CREATE VIRTUAL TABLE names USING fts5(
-        name, content = '', columnsize = 0, prefix = '1 2 3 4 5 6',
-        tokenize = 'unicode61 remove_diacritics 2');
-      CREATE VIRTUAL TABLE boxes USING rtree(id, min_lat, max_lat, min_lon, max_lon);
-      """)
+    try database.execute(PlacesSchema.names + PlacesSchema.boxes)
     try database.transaction {
       let name = try database.prepare("INSERT INTO names (rowid, name) VALUES (?, ?)")
       let box = try database.prepare("INSERT INTO boxes VALUES (?, ?, ?, ?, ?)")

@@ -104,20 +104,20 @@ struct AdversarialSweepTests {
     Case(
       name: "standard output /dev/full", script: "$RUN solve inst.json > /dev/full", status: [1]),
     Case(name: "standard output closed", script: "$RUN solve inst.json >&-", status: [1]),
-    Case(name: "plan bar x6", script: "$RUN plan bar bar bar bar bar bar", status: [0]),
+    Case(name: "plan bar x6", script: "$RUN plan bar bar bar bar bar bar --anytime", status: [0]),
     Case(
       name: "restaurant x8 --exact --top 1",
       script: "$RUN plan " + Array(repeating: "restaurant", count: 8).joined(separator: " ")
-        + " --exact --top 1", status: [0]),
+        + " --exact --top 1 --anytime", status: [0]),
     Case(
-      name: "five bars --any-order", script: "$RUN plan bar bar bar bar bar --any-order",
+      name: "five bars --any-order", script: "$RUN plan bar bar bar bar bar --any-order --anytime",
       status: [0]),
     Case(
       name: "70 categories --any-order", script: "$RUN plan \(seventyCategories) --any-order",
       status: [0, 1]),
     Case(name: "--top 1000000", script: "$RUN plan park --top 1000000", status: [64]),
     Case(
-      name: "--diverse --top 200", script: "$RUN plan park museum --diverse --top 200", status: [0]),
+      name: "--diverse --top 200", script: "$RUN plan park museum --diverse --top 200 --anytime", status: [0]),
     Case(
       name: "-o onto a device node", script: "$RUN solve inst.json -o /dev/null", status: [1],
       check: { _, _ in

@@ -67,6 +67,22 @@ extension Suite {
   static func runToCompletion(
     _ binary: URL, _ arguments: [String], in directory: URL
   ) throws -> Int {
+    try spawn(binary, arguments, in: directory).outputBytes
+  }
+
+  /// What a process run to completion left: its output's size, and the
+  /// largest resident set of it or any process it waited for, in kilobytes.
+  struct ProcessRun {
+    var outputBytes: Int
+    var maxResidentKilobytes: Int
+  }
+
+  /// `runToCompletion` with `extraEnvironment` added and memory measured
+  /// (`wait4`'s resource usage).
+  static func spawn(
+    _ binary: URL, _ arguments: [String], in directory: URL,
+    extraEnvironment: [String: String] = [:]
+  ) throws -> ProcessRun {
     let output = directory.appending(path: "stdout")
     let errors = directory.appending(path: "stderr")
     var actions = posix_spawn_file_actions_t()
@@ -76,9 +92,10 @@ extension Suite {
     posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     // Timed runs keep no history, and leave the person's store alone.
-    let environment = ProcessInfo.processInfo.environment.merging(["ITINERARY_NO_HISTORY": "1"]) {
-      $1
-    }.map { "\($0.key)=\($0.value)" }
+    let environment = ProcessInfo.processInfo.environment
+      .merging(["ITINERARY_NO_HISTORY": "1"]) { $1 }
+      .merging(extraEnvironment) { $1 }
+      .map { "\($0.key)=\($0.value)" }
     let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
@@ -89,7 +106,8 @@ extension Suite {
         description: "cannot start \(binary.path): \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 {
       guard errno == EINTR else {
         throw ProcessFailure(description: "waitpid failed: errno \(errno)")
       }
@@ -101,6 +119,7 @@ extension Suite {
         description: "wait status \(status): \(message.split(separator: "\n").first ?? "")")
     }
     let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
-    return (attributes[.size] as? Int) ?? 0
+    return ProcessRun(
+      outputBytes: (attributes[.size] as? Int) ?? 0, maxResidentKilobytes: usage.ru_maxrss)
   }
 }

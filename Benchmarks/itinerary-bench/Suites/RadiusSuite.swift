@@ -31,6 +31,29 @@ extension Suite {
           try centres.reduce(0) { $0 + (try index.within(radiusKm: radius, of: $1).count) }
         }
       }
+      // The same places in an imported city's file, read back as places.
+      let folder = FileManager.default.temporaryDirectory
+        .appending(path: "itinerary-bench-radius-\(getpid())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appending(path: "city.sqlite")
+      let writer = try CityFileWriter(file: file)
+      for place in index.places { try writer.add(place, twin: nil) }
+      let origin = Coordinate(lat: 0, lon: 0)
+      _ = try writer.finish(
+        CityFile.Summary(
+          name: "bench", source: "random", attribution: "", importedAt: Date(), elements: 0,
+          places: 0, southWest: origin, northEast: origin))
+      let city = try CityFile(file: file)
+      for radius in [0.1, 0.25, 0.5, 1, 2] {
+        try bench.measure(
+          series: "\(count) places, city file", solver: "cityfile-within", n: Int(radius * 1000),
+          parameters: ["places": "\(count)", "radiusKm": "\(radius)", "seed": "\(seed)"],
+          work: { ["queries": centres.count, "found": $0] }
+        ) {
+          try centres.reduce(0) { $0 + (try city.within(radiusKm: radius, of: $1).count) }
+        }
+      }
     })
 
   /// The places the full suite indexes: the figure.

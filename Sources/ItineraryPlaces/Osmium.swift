@@ -1,0 +1,114 @@
+import Foundation
+import ItineraryCore
+
+/// Debian's `osmium` command (package `osmium-tool`), run as a child process
+/// whose standard output is read line by line as it comes: an extract of
+/// any size passes through in bounded memory.
+struct Osmium {
+  let executable: URL
+
+  /// Finds `osmium` on the `PATH` of `environment`.
+  ///
+  /// - Throws: `ItineraryError` (unavailable) when it is not installed.
+  init(environment: [String: String]) throws(ItineraryError) {
+    let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    guard
+      let found = directories.lazy.map({
+        URL(fileURLWithPath: String($0)).appending(path: "osmium")
+      })
+      .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else {
+      throw ItineraryError(
+        .unavailable, "osmium is not installed (Debian and Ubuntu: apt-get install osmium-tool)")
+    }
+    executable = found
+  }
+
+  /// Runs `osmium ARGUMENTS` and hands each line of its output to `line`,
+  /// without its newline.
+  ///
+  /// - Parameters:
+  ///   - errors: a file for osmium's standard error, read when it fails.
+  ///   - file: the extract, for messages.
+  /// - Throws: `ItineraryError` (data) when osmium fails: its last error
+  ///   line, the extract named; what `line` throws, osmium then stopped.
+  /// - Complexity: O(bytes of output).
+  func run(
+    _ arguments: [String], errors: URL, file: String,
+    line: (UnsafeBufferPointer<UInt8>) throws(ItineraryError) -> Void
+  ) throws(ItineraryError) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    guard FileManager.default.createFile(atPath: errors.path, contents: nil),
+      let errorHandle = try? FileHandle(forWritingTo: errors)
+    else { throw ItineraryError(.failure, "cannot write \(errors.path)") }
+    defer { try? errorHandle.close() }
+    process.standardError = errorHandle
+    do {
+      try process.run()
+    } catch {
+      throw ItineraryError(
+        .unavailable, "cannot run \(executable.path): \(error.localizedDescription)")
+    }
+    let descriptor = output.fileHandleForReading.fileDescriptor
+    var failure: ItineraryError?
+    do throws(ItineraryError) {
+      try Self.lines(of: descriptor, line)
+    } catch {
+      failure = error
+      process.terminate()
+    }
+    try? output.fileHandleForReading.close()
+    process.waitUntilExit()
+    if let failure { throw failure }
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+      let last =
+        said.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"
+      throw ItineraryError(
+        .data, "\(file) is not a readable OpenStreetMap extract (osmium: \(last))")
+    }
+  }
+
+  /// Reads `descriptor` to its end in chunks, handing over each line.
+  ///
+  /// - Complexity: O(bytes read); memory O(chunk + longest line).
+  private static func lines(
+    of descriptor: Int32, _ line: (UnsafeBufferPointer<UInt8>) throws(ItineraryError) -> Void
+  ) throws(ItineraryError) {
+    let chunk = 1 << 20
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    var filled = 0
+    while true {
+      if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+      let count = buffer.withUnsafeMutableBytes { raw in
+        raw.baseAddress.map { read(descriptor, $0 + filled, raw.count - filled) } ?? -1
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      filled += count
+      var consumed = 0
+      try buffer.withUnsafeBufferPointer { (all) throws(ItineraryError) in
+        guard let base = all.baseAddress else { return }
+        while consumed < filled, let found = memchr(base + consumed, 0x0A, filled - consumed) {
+          let newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+          try line(UnsafeBufferPointer(rebasing: all[consumed..<newline]))
+          consumed = newline + 1
+        }
+      }
+      buffer.withUnsafeMutableBufferPointer { all in
+        _ = all.baseAddress.map { memmove($0, $0 + consumed, filled - consumed) }
+      }
+      filled -= consumed
+    }
+    if filled > 0 {
+      try buffer.withUnsafeBufferPointer { (all) throws(ItineraryError) in
+        try line(UnsafeBufferPointer(rebasing: all[0..<filled]))
+      }
+    }
+  }
+}

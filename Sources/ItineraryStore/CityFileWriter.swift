@@ -1,0 +1,115 @@
+import Foundation
+import ItineraryCore
+
+/// Writes a city file (`CityFile`) from places added one at a time, in any
+/// order, in memory bounded whatever their number: they wait in a scratch
+/// table on disk until `finish` numbers them best first and indexes them.
+///
+/// The file is the caller's temporary one: it is written without a journal,
+/// so a failure leaves it unusable, and the caller removes it.
+public final class CityFileWriter {
+  private let database: SQLiteDatabase
+  private let insert: SQLiteStatement
+  private let label: String
+  /// Places kept so far.
+  public private(set) var count = 0
+
+  /// Starts a new city file at `file`, which must not exist.
+  ///
+  /// - Throws: `ItineraryError` (failure) when it cannot be written.
+  public init(file: URL) throws(ItineraryError) {
+    label = "the city file \(file.path)"
+    do throws(SQLiteError) {
+      database = try SQLiteDatabase(.file(file))
+      try database.execute(
+        """
+        PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = FILE;
+        ATTACH DATABASE '' AS scratch;
+        CREATE TABLE scratch.staging (
+          id TEXT NOT NULL, name TEXT NOT NULL, categories TEXT NOT NULL,
+          lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL, rank REAL NOT NULL,
+          address TEXT, hours TEXT, twin TEXT UNIQUE);
+        BEGIN;
+        """)
+      insert = try database.prepare(
+        "INSERT OR IGNORE INTO scratch.staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+  }
+
+  /// Adds `place` unless a place of the same `twin` key came first.
+  ///
+  /// - Parameter twin: places of one key are one place (the same name and
+  ///   Wikidata item); `nil` for a place with no twin.
+  /// - Returns: whether it was kept.
+  /// - Complexity: O(log n) for n places so far.
+  @discardableResult
+  public func add(_ place: Place, twin: String?) throws(ItineraryError) -> Bool {
+    let point = place.coordinate
+    do throws(SQLiteError) {
+      try insert.bind([
+        .text(place.id), .text(place.name), .text(place.categories.joined(separator: ",")),
+        .real(point.lat), .real(point.lon), .real(place.score ?? Scoring.score(of: place)),
+        .real(Scoring.score(of: place)), place.address.map(SQLiteValue.text) ?? .null,
+        place.openingHours.map(SQLiteValue.text) ?? .null, twin.map(SQLiteValue.text) ?? .null,
+      ])
+      while try insert.step() {}
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    let kept = database.changes == 1
+    if kept { count += 1 }
+    return kept
+  }
+
+  /// Numbers the places best first (score, then name and id), indexes
+  /// them, writes the summary and closes the file.
+  ///
+  /// - Parameter summary: all but `places` and the bounds, which come from
+  ///   the places (the box rounded outward to 4 decimals).
+  /// - Returns: the summary written.
+  /// - Complexity: O(n log n) for n places, on disk.
+  public func finish(_ summary: CityFile.Summary) throws(ItineraryError) -> CityFile.Summary {
+    var summary = summary
+    do throws(SQLiteError) {
+      let box =
+        try database.rows(
+          "SELECT MIN(lat), MIN(lon), MAX(lat), MAX(lon), COUNT(*) FROM scratch.staging"
+        ) { row in (0..<4).map { row.double(Int32($0)) } }.first ?? []
+      let step = 1e4
+      if box.count == 4 {
+        summary.southWest = Coordinate(
+          lat: (box[0] * step).rounded(.down) / step, lon: (box[1] * step).rounded(.down) / step)
+        summary.northEast = Coordinate(
+          lat: (box[2] * step).rounded(.up) / step, lon: (box[3] * step).rounded(.up) / step)
+      }
+      summary.places = count
+      try database.execute(
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE places (
+          rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
+          categories TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL,
+          address TEXT, hours TEXT);
+        \(PlacesSchema.names)
+        \(PlacesSchema.boxes)
+        INSERT INTO places (id, name, categories, lat, lon, score, address, hours)
+          SELECT id, name, categories, lat, lon, score, address, hours FROM scratch.staging
+          ORDER BY rank DESC, name, id;
+        INSERT INTO boxes SELECT rowid, lat, lat, lon, lon FROM places;
+        INSERT INTO names (rowid, name) SELECT rowid, name FROM places;
+        """)
+      let meta = try database.prepare("INSERT INTO meta VALUES (?, ?)")
+      for (key, value) in CityFile.meta(summary) {
+        try meta.bind([.text(key), .text(value)])
+        while try meta.step() {}
+      }
+      try database.setUserVersion(CityFile.schemaVersion)
+      try database.execute("COMMIT; DETACH DATABASE scratch;")
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    return summary
+  }
+}
