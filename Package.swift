@@ -27,8 +27,11 @@ let package = Package(
     // Where candidate places come from: the embedded city and live providers.
     .target(
       name: "ItineraryPlaces",
-      dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "CSQLite"]
+      dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "ItineraryStore"]
     ),
+    // SQLite plumbing and what lives on it: the store of history, saved plans,
+    // likes and collections, and the places index (names, radius, nearest).
+    .target(name: "ItineraryStore", dependencies: ["ItineraryCore", "CSQLite"]),
     // The one pipeline every front end shares: a request in, a response out.
     .target(
       name: "ItineraryPlanning",
@@ -51,7 +54,7 @@ let package = Package(
 
     // GLPK. It ships no pkg-config file: the module map links `glpk` by name.
     .systemLibrary(name: "CGLPK", providers: [.apt(["libglpk-dev"])]),
-    // libcurl for the live providers' HTTP, SQLite for their response cache.
+    // libcurl for the live providers' HTTP, SQLite for the store and the response cache.
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]
     ),
@@ -75,7 +78,7 @@ let package = Package(
       name: "itinerary-bench",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
-        "ItineraryWorkloads", "ItineraryLoopback",
+        "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback",
       ],
       path: "Benchmarks/itinerary-bench"
     ),
@@ -102,6 +105,14 @@ let package = Package(
     .testTarget(
       name: "ItineraryPlacesTests",
       dependencies: ["ItineraryPlaces", "ItineraryWorkloads", "ItineraryLoopback"]
+    ),
+    .testTarget(
+      name: "ItineraryStoreTests",
+      dependencies: ["ItineraryStore", "ItineraryPlaces", "ItineraryWorkloads"]
+    ),
+    // A process that writes to a store, started twenty at a time by ItineraryStoreTests.
+    .executableTarget(
+      name: "store-writer", dependencies: ["ItineraryStore"], path: "Tests/StoreWriter"
     ),
   ]
 )

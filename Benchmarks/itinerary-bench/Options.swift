@@ -21,7 +21,7 @@ struct Options: Sendable {
     USAGE: itinerary-bench [SUITE ...] [--quick] [--samples N] [--output DIR] [--allow-debug]
            itinerary-bench --list
 
-    Measures the solvers, the fetch stage and the CLI; prints a table, writes
+    Measures the solvers, the fetch stage, the CLI and the places index; prints a table, writes
     DIR/results.json and one DIR/SUITE.svg chart per suite. Build it with
     `swift run -c release itinerary-bench`: a debug build refuses to run.
 

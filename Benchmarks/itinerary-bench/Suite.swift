@@ -17,7 +17,9 @@ struct Suite: Sendable {
   var run: @Sendable (inout Bench) throws -> Void
 
   /// Every suite, in the order they run when none is named.
-  static let all: [Suite] = [.ordered, .plain, .brute, .glpk, .anyOrder, .fetch, .cli]
+  static let all: [Suite] = [
+    .ordered, .plain, .brute, .glpk, .anyOrder, .fetch, .cli, .complete, .radius,
+  ]
 }
 
 /// What a suite measures with: the options, the measurement method, the

@@ -52,6 +52,7 @@ struct Target: Codable, Sendable {
     targets += gtsplibTargets(anyOrder)
     targets.append(anyOrderTarget(anyOrder))
     targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
+    targets += placesIndexTargets(suites)
     return targets
   }
 

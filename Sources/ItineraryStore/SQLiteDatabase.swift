@@ -1,0 +1,148 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection, owned by this object and closed when it goes.
+///
+/// Every call's result code is checked: a failure throws `SQLiteError` with
+/// SQLite's own message. Not thread-safe: guard it with a lock to share it.
+package final class SQLiteDatabase {
+  /// Where the database lives.
+  package enum Location: Sendable, Equatable {
+    case file(URL)
+    /// A private database that lives as long as the connection.
+    case memory
+  }
+
+  package let location: Location
+  let handle: OpaquePointer
+
+  /// Opens (creating when missing) the database at `location`.
+  ///
+  /// Opening reads nothing: a file that is not a database fails at the first
+  /// statement, not here.
+  package init(_ location: Location) throws(SQLiteError) {
+    self.location = location
+    var handle: OpaquePointer?
+    let path =
+      switch location {
+      case .file(let url): url.path
+      case .memory: ":memory:"
+      }
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard let handle else { throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory") }
+    guard code == SQLITE_OK else {
+      let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+      sqlite3_close_v2(handle)
+      throw error
+    }
+    self.handle = handle
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  /// The path for messages: the file's, or `:memory:`.
+  package var path: String {
+    switch location {
+    case .file(let url): url.path
+    case .memory: ":memory:"
+    }
+  }
+
+  /// Throws the connection's last error unless `code` is `SQLITE_OK`.
+  func check(_ code: Int32) throws(SQLiteError) {
+    guard code != SQLITE_OK else { return }
+    throw failure(code)
+  }
+
+  /// The connection's last error, reported under `code`.
+  func failure(_ code: Int32) -> SQLiteError {
+    SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
+  }
+
+  /// Runs one or more statements that take no parameters and return no rows.
+  package func execute(_ sql: String) throws(SQLiteError) {
+    try check(sqlite3_exec(handle, sql, nil, nil, nil))
+  }
+
+  /// Compiles one statement.
+  package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    try SQLiteStatement(database: self, sql: sql)
+  }
+
+  /// Runs one statement with `values` bound to its parameters, to completion.
+  package func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    let statement = try prepare(sql)
+    try statement.bind(values)
+    while try statement.step() {}
+  }
+
+  /// The rows of one statement with `values` bound, each read by `read`.
+  package func rows<Row>(
+    _ sql: String, _ values: [SQLiteValue] = [], _ read: (SQLiteStatement) -> Row
+  ) throws(SQLiteError) -> [Row] {
+    let statement = try prepare(sql)
+    try statement.bind(values)
+    var rows: [Row] = []
+    while try statement.step() { rows.append(read(statement)) }
+    return rows
+  }
+
+  /// Runs `body` in a transaction that takes the write lock at once
+  /// (`BEGIN IMMEDIATE`, so that concurrent writers wait for each other
+  /// instead of failing), committed when `body` returns and rolled back when
+  /// it throws.
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// The schema version kept in the file header (`PRAGMA user_version`).
+  package func userVersion() throws(SQLiteError) -> Int {
+    try rows("PRAGMA user_version") { Int($0.int64(0)) }.first ?? 0
+  }
+
+  package func setUserVersion(_ version: Int) throws(SQLiteError) {
+    try execute("PRAGMA user_version = \(version)")
+  }
+
+  /// How long a statement waits for another connection's lock before failing.
+  package func setBusyTimeout(seconds: Double) throws(SQLiteError) {
+    try check(sqlite3_busy_timeout(handle, Int32(seconds * 1000)))
+  }
+
+  /// Switches a file database to write-ahead logging, so that readers never
+  /// wait for the writer. A memory database keeps its own journal.
+  package func enableWriteAheadLog() throws(SQLiteError) {
+    guard case .file = location else { return }
+    let mode = try rows("PRAGMA journal_mode = WAL") { $0.text(0) }.first
+    guard mode == "wal" else {
+      throw SQLiteError(
+        code: SQLITE_ERROR, message: "write-ahead logging refused (journal mode \(mode ?? "none"))")
+    }
+  }
+
+  /// Checks the whole file's structure (`PRAGMA quick_check`).
+  ///
+  /// - Complexity: O(size of the database).
+  package func checkIntegrity() throws(SQLiteError) {
+    let verdict = try rows("PRAGMA quick_check(1)") { $0.text(0) }.first
+    guard verdict == "ok" else {
+      throw SQLiteError(code: SQLITE_CORRUPT, message: verdict ?? "the integrity check failed")
+    }
+  }
+
+  /// The row id of the last row inserted on this connection.
+  package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// The rows the last statement inserted, changed or deleted.
+  package var changes: Int { Int(sqlite3_changes(handle)) }
+}
