@@ -15,8 +15,8 @@ struct Command: Sendable {
 
   /// Every command, in the order help lists them.
   static let all: [Command] = [
-    PlanCommand.command, SolveCommand.command, BatchCommand.command, GTSPCommand.command,
-    CategoriesCommand.command,
+    PlanCommand.command, SolveCommand.command, BatchCommand.command, ServeCommand.command,
+    GTSPCommand.command, CategoriesCommand.command,
   ]
 
   static func named(_ name: String) -> Command? { all.first { $0.name == name } }

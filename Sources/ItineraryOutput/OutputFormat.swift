@@ -2,10 +2,10 @@ import Foundation
 import ItineraryCore
 import ItineraryPlanning
 
-/// How a response is shown: a table for people, the response's JSON, or a
-/// GeoJSON map layer.
+/// How a response is shown: a table for people, the response's JSON, a
+/// GeoJSON map layer, or a map page in one HTML file.
 public enum OutputFormat: String, CaseIterable, Sendable {
-  case table, json, geojson
+  case table, json, geojson, html
 
   /// The response in this format, ending with a newline.
   ///
@@ -15,6 +15,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case .table: Data(PlanTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlanGeoJSON.encode(response)
+    case .html: try PlanPage.render(response)
     }
   }
 }
