@@ -13,6 +13,17 @@
 // are variadic, which Swift cannot call: one wrapper each, taking what the
 // server sets.
 
+/// Leaves a URL's path and query as they came, so that an escaped `/` in a
+/// path segment (`/v1/likes/node%2F1`) stays inside its segment; the server
+/// decodes each segment and argument itself.
+static inline size_t itinerary_mhd_keep_escaped(void *context, struct MHD_Connection *connection, char *text) {
+  (void)context;
+  (void)connection;
+  size_t length = 0;
+  while (text[length] != 0) length++;
+  return length;
+}
+
 /// Starts a daemon bound to `address` with a thread per connection, a
 /// limit on connections, an idle timeout in seconds, and a callback when
 /// each request ends.
@@ -24,6 +35,7 @@ static inline struct MHD_Daemon *itinerary_mhd_start(
   return MHD_start_daemon(
       flags, 0, NULL, NULL, handler, handler_context,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+      MHD_OPTION_UNESCAPE_CALLBACK, itinerary_mhd_keep_escaped, NULL,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A request as the server hands it to a route: the method, the decoded
-/// path and query, the headers by lowercased name, and the whole body.
+/// A request as the server hands it to a route: the method, the path as
+/// sent (still percent-encoded), the decoded query, the headers by
+/// lowercased name, and the whole body.
 public struct HTTPRequest: Sendable {
   public var method: String
   public var path: String
@@ -47,5 +48,16 @@ public struct HTTPResponse: Sendable {
     var copy = self
     copy.headers.append((name, value))
     return copy
+  }
+}
+
+/// Percent-decoding of what a URL carries.
+enum URLText {
+  /// A path segment: `%2F` is a `/` inside it. `nil` for a broken escape.
+  static func segment(_ text: Substring) -> String? { String(text).removingPercentEncoding }
+
+  /// A query name or value: `+` is a space.
+  static func queryValue(_ text: String) -> String? {
+    text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
   }
 }

@@ -163,7 +163,8 @@ enum HeaderValues {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
   }
 
-  /// Every value of a kind, by name (lowercased for headers); the last wins.
+  /// Every value of a kind, by name (lowercased for headers, decoded for
+  /// query arguments); the last wins.
   static func all(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
     final class Box { var values: [String: String] = [:] }
     let box = Box()
@@ -178,7 +179,13 @@ enum HeaderValues {
           return .YES
         }, Unmanaged.passUnretained(box).toOpaque())
     }
-    guard lowercase else { return box.values }
+    guard lowercase else {
+      return Dictionary(
+        box.values.compactMap { key, value in
+          URLText.queryValue(key).flatMap { name in URLText.queryValue(value).map { (name, $0) } }
+        }
+      ) { _, last in last }
+    }
     return Dictionary(box.values.map { ($0.key.lowercased(), $0.value) }) { _, last in last }
   }
 }

@@ -29,7 +29,9 @@ struct PlanningRoutes: Sendable {
   {
     var plan = try JSONRequest.plan(JSONRequest.parse(request.body, source: "body"), source: "body")
     plan.timeLimit = capped(plan.timeLimit, Defaults.timeLimit)
-    plan.verifyTimeLimit = capped(plan.verifyTimeLimit, Defaults.verifyTimeLimit)
+    if plan.verify == true {
+      plan.verifyTimeLimit = capped(plan.verifyTimeLimit, Defaults.verifyTimeLimit)
+    }
     let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.plan(plan) }
     let body = try ResponseJSON.encode(answer)
     history?(plan, body)
@@ -42,8 +44,10 @@ struct PlanningRoutes: Sendable {
     var solve = try JSONRequest.solve(
       JSONRequest.parse(request.body, source: "body"), source: "body")
     solve.settings.timeLimit = capped(solve.settings.timeLimit, Defaults.timeLimit)
-    solve.settings.verifyTimeLimit = capped(
-      solve.settings.verifyTimeLimit, Defaults.verifyTimeLimit)
+    if solve.settings.verify == true {
+      solve.settings.verifyTimeLimit = capped(
+        solve.settings.verifyTimeLimit, Defaults.verifyTimeLimit)
+    }
     let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.solve(solve) }
     return .json(try ResponseJSON.encode(answer))
   }

@@ -24,16 +24,17 @@ struct Route: Sendable {
   /// token when the server has one.
   var isWrite: Bool { ["POST", "PUT", "DELETE", "PATCH"].contains(method) }
 
-  /// The path's parameters when it fits the pattern.
+  /// The path's parameters, each segment decoded, when it fits the pattern.
   func parameters(of path: String) -> [String: String]? {
     let wanted = pattern.split(separator: "/", omittingEmptySubsequences: true)
     let given = path.split(separator: "/", omittingEmptySubsequences: true)
     guard wanted.count == given.count else { return nil }
     var parameters: [String: String] = [:]
     for (want, have) in zip(wanted, given) {
+      guard let decoded = URLText.segment(have) else { return nil }
       if want.hasPrefix("{") && want.hasSuffix("}") {
-        parameters[String(want.dropFirst().dropLast())] = String(have)
-      } else if want != have {
+        parameters[String(want.dropFirst().dropLast())] = decoded
+      } else if want != decoded {
         return nil
       }
     }

@@ -14,7 +14,10 @@ public enum WebPage {
     let data = responseJSON.map { String(decoding: $0, as: UTF8.self) } ?? "null"
     return WebAssets.pageHTML
       .replacingOccurrences(of: "<!--LEAFLET_LICENCE-->", with: licenceComment)
-      .replacingOccurrences(of: "/*LEAFLET_CSS*/", with: WebAssets.leafletCSS)
+      .replacingOccurrences(
+        of: "/*LEAFLET_CSS*/",
+        with: WebAssets.leafletCSS.replacingOccurrences(
+          of: "/*# sourceMappingURL=leaflet.css.map */", with: ""))
       .replacingOccurrences(of: "/*PAGE_CSS*/", with: WebAssets.pageCSS)
       .replacingOccurrences(of: "/*PAGE_JS*/", with: WebAssets.pageJS)
       .replacingOccurrences(of: "/*LEAFLET_JS*/", with: leafletScript)

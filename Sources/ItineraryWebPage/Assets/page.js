@@ -177,7 +177,12 @@
       L.polyline(points, {
         color: colour, weight: chosen ? 5 : 3, opacity: chosen ? 0.9 : 0.45, dashArray: chosen ? null : '6 6',
       }).on('click', () => { selected = index; render(); }).addTo(drawn);
-      if (!chosen) return;
+      if (!chosen) {
+        plan.stops.forEach((stop) => L.circleMarker([stop.lat, stop.lon], {
+          radius: 4, color: colour, weight: 2, fillColor: '#fff', fillOpacity: 1,
+        }).bindTooltip(stop.name).addTo(drawn));
+        return;
+      }
       plan.stops.forEach((stop, order) => {
         L.marker([stop.lat, stop.lon], {
           title: stop.name,
