@@ -53,6 +53,7 @@ struct Target: Codable, Sendable {
     targets.append(anyOrderTarget(anyOrder))
     targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
     targets += placesIndexTargets(suites)
+    targets += serveTargets(suites)
     return targets
   }
 

@@ -48,8 +48,17 @@ public struct Place: Hashable, Sendable {
 }
 
 extension String {
-  /// Equality ignoring case, without Foundation's locale machinery.
+  /// Equality ignoring case, without Foundation's locale machinery. ASCII
+  /// text (every category name) is compared byte by byte, allocating nothing.
+  ///
+  /// - Complexity: O(n) for n bytes.
   func caseInsensitiveCompare(_ other: String) -> Bool {
-    self == other || lowercased() == other.lowercased()
+    if self == other { return true }
+    let (left, right) = (utf8, other.utf8)
+    guard left.allSatisfy({ $0 < 0x80 }), right.allSatisfy({ $0 < 0x80 }) else {
+      return lowercased() == other.lowercased()
+    }
+    func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+    return left.count == right.count && zip(left, right).allSatisfy { lower($0) == lower($1) }
   }
 }

@@ -64,7 +64,7 @@ struct PlanningRoutes: Sendable {
     _ client: ClientConnection, _ body: (PlanningPipeline) throws(ItineraryError) -> PlanResponse
   ) throws(ItineraryError) -> PlanResponse {
     try admission.solving { () throws(ItineraryError) in
-      try HangUpWatch.run(for: client) { cancellation throws(ItineraryError) in
+      try HangUpWatch.shared.run(for: client) { cancellation throws(ItineraryError) in
         try body(PlanningPipeline(environment: environment, cancellation: cancellation))
       }
     }

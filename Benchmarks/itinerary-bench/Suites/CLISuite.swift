@@ -49,7 +49,7 @@ extension Suite {
   private static let planCategories = ["restaurant", "museum", "park", "cafe", "art", "bar"]
 
   /// The executable named `name` in this executable's directory, if built.
-  private static func siblingExecutable(_ name: String) -> URL? {
+  static func siblingExecutable(_ name: String) -> URL? {
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let url = me.deletingLastPathComponent().appending(path: name)
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil

@@ -88,6 +88,8 @@
     if ($('round-trip').checked) body.roundTrip = true;
     if ($('any-order').checked) body.anyOrder = true;
     const ticket = ++asked;
+    // What was last asked, for whoever checks the page against the API.
+    document.body.dataset.request = JSON.stringify(body);
     status('planning…');
     try {
       const answer = await call('POST', '/v1/plan', body);
