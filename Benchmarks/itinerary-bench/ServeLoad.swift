@@ -69,7 +69,8 @@ struct ServeLoad {
   init(wrk: URL, port: UInt16) throws {
     self.wrk = wrk
     self.port = port
-    script = FileManager.default.temporaryDirectory.appending(path: "itinerary-bench-\(getpid()).lua")
+    script = FileManager.default.temporaryDirectory.appending(
+      path: "itinerary-bench-\(getpid()).lua")
     try Data(Self.lua.utf8).write(to: script)
   }
 
@@ -152,7 +153,8 @@ struct ServeLoad {
     private let data: URL
 
     init(binary: URL) throws {
-      data = FileManager.default.temporaryDirectory.appending(path: "itinerary-bench-serve-\(getpid())")
+      data = FileManager.default.temporaryDirectory.appending(
+        path: "itinerary-bench-serve-\(getpid())")
       process.executableURL = binary
       process.arguments = ["serve", "--port", "0"]
       process.environment = ["ITINERARY_DATA_DIR": data.path]

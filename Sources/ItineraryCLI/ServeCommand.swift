@@ -32,7 +32,8 @@ enum ServeCommand {
     var configuration = ServerConfiguration(environment: context.environment)
     configuration.host = arguments.string(Options.host) ?? configuration.host
     configuration.port = UInt16(try within(arguments, Options.port, 0...65_535) ?? 8080)
-    configuration.threads = try within(arguments, Options.threads, 1...1024) ?? configuration.threads
+    configuration.threads =
+      try within(arguments, Options.threads, 1...1024) ?? configuration.threads
     configuration.maxInFlight =
       try within(arguments, Options.maxInFlight, 1...100_000) ?? configuration.maxInFlight
     configuration.limits.maxBodyBytes =
@@ -42,7 +43,8 @@ enum ServeCommand {
       ?? configuration.limits.idleTimeoutSeconds
     if let deadline = try arguments.number(Options.deadline) {
       guard deadline > 0, deadline <= 86_400 else {
-        throw ItineraryError(.usage, "serve: --deadline must be within 0...86400 seconds, got \(deadline)")
+        throw ItineraryError(
+          .usage, "serve: --deadline must be within 0...86400 seconds, got \(deadline)")
       }
       configuration.deadline = deadline
     }
@@ -61,7 +63,8 @@ enum ServeCommand {
     guard range.contains(value) else {
       throw ItineraryError(
         .usage,
-        "serve: \(option.spelling) must be within \(range.lowerBound)...\(range.upperBound), got \(value)")
+        "serve: \(option.spelling) must be within \(range.lowerBound)...\(range.upperBound), got \(value)"
+      )
     }
     return value
   }

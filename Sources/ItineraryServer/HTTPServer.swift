@@ -36,7 +36,8 @@ public final class HTTPServer: Sendable {
     }
     guard let started else {
       context.release()
-      throw ItineraryError(.unavailable, "cannot listen on \(host):\(port): \(String(cString: strerror(errno)))")
+      throw ItineraryError(
+        .unavailable, "cannot listen on \(host):\(port): \(String(cString: strerror(errno)))")
     }
     self.daemon = Daemon(pointer: started)
     self.context = context
@@ -101,7 +102,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
   guard let pending = requestContext.pointee else {
     let request = PendingRequest(
-      method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/")
+      method: method.map { String(cString: $0) } ?? "GET",
+      path: url.map { String(cString: $0) } ?? "/")
     let declared = HeaderValues.lookup(connection, "Content-Length").flatMap { Int($0) } ?? 0
     if declared > server.limits.maxBodyBytes {
       return send(ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true)
@@ -116,7 +118,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         request.tooLarge = true
         request.body = Data()
       } else {
-        request.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
+        request.body.append(
+          UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self),
+          count: uploadSize.pointee)
       }
     }
     uploadSize.pointee = 0

@@ -61,7 +61,9 @@ public final class ItineraryService: Sendable {
     case .notFound:
       return ("unknown", ServerErrors.notFound(request.path))
     case .wrongMethod(let allowed):
-      return ("unknown", ServerErrors.methodNotAllowed(request.method, request.path, allowed: allowed))
+      return (
+        "unknown", ServerErrors.methodNotAllowed(request.method, request.path, allowed: allowed)
+      )
     case .found(let route, let parameters):
       if route.isWrite, let token = configuration.token,
         !BearerToken.accepts(request.headers["authorization"], token: token)

@@ -34,7 +34,9 @@ struct QueryValues {
     case (nil, nil): return fallback
     case (let lat?, let lon?):
       let point = Coordinate(lat: lat, lon: lon)
-      if let reason = point.invalidity { throw ItineraryError(.usage, "query: the point's \(reason)") }
+      if let reason = point.invalidity {
+        throw ItineraryError(.usage, "query: the point's \(reason)")
+      }
       return point
     default: throw ItineraryError(.usage, "query: lat and lon go together")
     }

@@ -21,7 +21,8 @@ enum ServerErrors {
   static func response(status: Int, exitCode: Int32, _ message: String) -> HTTPResponse {
     let object: [String: Any] = ["error": ["exitCode": Int(exitCode), "message": message]]
     let body =
-      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+      (try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
     return .json(body + Data("\n".utf8), status: status)
   }
 
@@ -43,7 +44,8 @@ enum ServerErrors {
   }
 
   static let unauthorized = response(
-    status: 401, exitCode: 64, "this server needs a bearer token for writes (Authorization: Bearer ...)"
+    status: 401, exitCode: 64,
+    "this server needs a bearer token for writes (Authorization: Bearer ...)"
   ).adding("WWW-Authenticate", "Bearer")
 
   static func busy(_ limit: Int) -> HTTPResponse {

@@ -34,9 +34,13 @@ struct SocketAddress {
   func withPointer<T>(_ body: (UnsafePointer<sockaddr>, Bool) -> T) -> T {
     switch storage {
     case .v4(var address):
-      withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, false) } }
+      withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, false) }
+      }
     case .v6(var address):
-      withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, true) } }
+      withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, true) }
+      }
     }
   }
 }

@@ -58,7 +58,8 @@ struct StoreRoutes: Sendable {
         return try .encoded(["liked": path["placeId"] ?? ""], status: added ? 201 : 200)
       },
       Route("DELETE", "/v1/likes/{placeId}") { _, path, _ in
-        try found { () throws(ItineraryError) in try store().unlike(placeID: path["placeId"] ?? "") }
+        try found { () throws(ItineraryError) in try store().unlike(placeID: path["placeId"] ?? "")
+        }
         return .noContent
       },
       Route("GET", "/v1/collections") { _, _, _ in
@@ -175,7 +176,7 @@ struct StoreRoutes: Sendable {
   private func found<T>(_ body: () throws(ItineraryError) -> T) throws -> T {
     do throws(ItineraryError) {
       return try body()
-    } catch where error.kind == .data {
+    } catch  where error.kind == .data {
       throw HTTPFailure(status: 404, error: error)
     }
   }

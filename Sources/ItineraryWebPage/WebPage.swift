@@ -17,7 +17,8 @@ public enum WebPage {
       .replacingOccurrences(
         of: "/*LEAFLET_CSS*/",
         with: WebAssets.leafletCSS.replacingOccurrences(
-          of: "/*# sourceMappingURL=leaflet.css.map */", with: ""))
+          of: "/*# sourceMappingURL=leaflet.css.map */", with: "")
+      )
       .replacingOccurrences(of: "/*PAGE_CSS*/", with: WebAssets.pageCSS)
       .replacingOccurrences(of: "/*PAGE_JS*/", with: WebAssets.pageJS)
       .replacingOccurrences(of: "/*LEAFLET_JS*/", with: leafletScript)

@@ -161,7 +161,7 @@ class PageTest:
         self.shot("04-dragged")
 
         self.find("#plan-list li.plan")[1].click()
-        self.wait(lambda: "Plan #2" in driver.find_element(By.ID, "details").text, "clicking plan 2 shows its details")
+        self.wait(lambda: "plan #2" in driver.find_element(By.ID, "details").text.lower(), "clicking plan 2 shows its details")
         rows = self.find("#details tbody tr")
         stops = answer["plans"][1]["stops"]
         self.check("the details list every leg with its distance",

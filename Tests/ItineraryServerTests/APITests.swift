@@ -43,10 +43,13 @@ import Testing
                   {"id": "a2", "categories": ["a"], "lat": 60.18, "lon": 24.95, "score": 5},
                   {"id": "b1", "categories": ["b"], "lat": 60.171, "lon": 24.941, "score": 3}]}
       """
-    let answer = try RawHTTP.post(server.port, "/v1/solve", #"{"instance": \#(instance), "top": 2}"#)
+    let answer = try RawHTTP.post(
+      server.port, "/v1/solve", #"{"instance": \#(instance), "top": 2}"#)
     #expect(answer.status == 200)
-    let object = try JSONRequest.parse(Data(#"{"instance": \#(instance), "top": 2}"#.utf8), source: "t")
-    let expected = try PlanningPipeline(environment: [:]).solve(JSONRequest.solve(object, source: "t"))
+    let object = try JSONRequest.parse(
+      Data(#"{"instance": \#(instance), "top": 2}"#.utf8), source: "t")
+    let expected = try PlanningPipeline(environment: [:]).solve(
+      JSONRequest.solve(object, source: "t"))
     #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
     #expect(try Self.timeless(answer.body).plans.count == 2)
   }
@@ -63,9 +66,13 @@ import Testing
     BadBody(path: "/v1/plan", body: "{bad", exitCode: 65, mentions: "malformed JSON"),
     BadBody(path: "/v1/plan", body: "", exitCode: 65, mentions: "malformed JSON"),
     BadBody(path: "/v1/plan", body: "[1, 2]", exitCode: 65, mentions: "JSON object"),
-    BadBody(path: "/v1/plan", body: #"{"categories": "park"}"#, exitCode: 64, mentions: "categories"),
-    BadBody(path: "/v1/plan", body: #"{"categories": ["park"], "top": "3"}"#, exitCode: 64, mentions: "top"),
-    BadBody(path: "/v1/plan", body: #"{"categories": ["park"], "tpo": 3}"#, exitCode: 64, mentions: "top"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": "park"}"#, exitCode: 64, mentions: "categories"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": ["park"], "top": "3"}"#, exitCode: 64,
+      mentions: "top"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": ["park"], "tpo": 3}"#, exitCode: 64, mentions: "top"),
     BadBody(path: "/v1/plan", body: #"{"top": 3}"#, exitCode: 64, mentions: "categories"),
     BadBody(path: "/v1/plan", body: #"{"categories": ["parkk"]}"#, exitCode: 65, mentions: "park"),
     BadBody(
@@ -107,12 +114,15 @@ import Testing
   @Test func metricsCountRequestsErrorsAndLatency() throws {
     _ = try RawHTTP.post(server.port, "/v1/plan", #"{"categories": ["park"]}"#)
     _ = try RawHTTP.post(server.port, "/v1/plan", "{bad")
-    let text = String(decoding: try RawHTTP.request(server.port, "GET", "/metrics").body, as: UTF8.self)
+    let text = String(
+      decoding: try RawHTTP.request(server.port, "GET", "/metrics").body, as: UTF8.self)
     #expect(text.contains(#"itinerary_http_requests_total{endpoint="/v1/plan",code="200"} 1"#))
     #expect(text.contains(#"itinerary_http_requests_total{endpoint="/v1/plan",code="400"} 1"#))
     #expect(text.contains(#"itinerary_http_errors_total{endpoint="/v1/plan"} 1"#))
     #expect(text.contains(#"itinerary_http_request_duration_seconds_count{endpoint="/v1/plan"} 2"#))
-    #expect(text.contains(#"itinerary_http_request_duration_seconds_bucket{endpoint="/v1/plan",le="+Inf"} 2"#))
+    #expect(
+      text.contains(
+        #"itinerary_http_request_duration_seconds_bucket{endpoint="/v1/plan",le="+Inf"} 2"#))
     #expect(text.contains("# TYPE itinerary_http_request_duration_seconds histogram"))
   }
 
@@ -132,14 +142,17 @@ import Testing
     let completions = try #require(complete.json?["completions"] as? [[String: Any]])
     #expect(completions.contains { ($0["text"] as? String)?.hasPrefix("Kaisaniem") == true })
     let categories = try RawHTTP.request(server.port, "GET", "/v1/complete?q=pa")
-    #expect((categories.json?["completions"] as? [[String: Any]])?.first?["kind"] as? String == "category")
+    #expect(
+      (categories.json?["completions"] as? [[String: Any]])?.first?["kind"] as? String == "category"
+    )
     let search = try RawHTTP.request(
       server.port, "GET", "/v1/search?lat=60.1699&lon=24.9384&radius=0.5&category=museum")
     let places = try #require(search.json?["places"] as? [[String: Any]])
     #expect(!places.isEmpty)
     let distances = places.compactMap { $0["distanceKm"] as? Double }
     #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 0.5 })
-    let nearest = try RawHTTP.request(server.port, "GET", "/v1/nearest?lat=60.1699&lon=24.9384&category=park")
+    let nearest = try RawHTTP.request(
+      server.port, "GET", "/v1/nearest?lat=60.1699&lon=24.9384&category=park")
     #expect((nearest.json?["place"] as? [String: Any])?["categories"] as? [String] != nil)
     let bad = try RawHTTP.request(server.port, "GET", "/v1/search?lat=abc&lon=1")
     #expect(bad.status == 400)

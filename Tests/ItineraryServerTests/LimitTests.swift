@@ -1,7 +1,8 @@
 import Foundation
 import ItineraryCore
-@testable import ItineraryServer
 import Testing
+
+@testable import ItineraryServer
 
 /// What the server refuses, and how: too large, unauthorized, full, slow.
 @Suite struct LimitTests {
@@ -20,7 +21,8 @@ import Testing
     let socket = try RawHTTP.connect(server.port)
     defer { close(socket) }
     let chunk = String(repeating: "x", count: 800)
-    let head = "POST /v1/plan HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+    let head =
+      "POST /v1/plan HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
     let chunked = "320\r\n\(chunk)\r\n320\r\n\(chunk)\r\n0\r\n\r\n"
     RawHTTP.write(socket, Data((head + chunked).utf8))
     #expect(try RawHTTP.parse(RawHTTP.readAll(socket)).status == 413)
@@ -61,7 +63,9 @@ import Testing
       $0.threads = 1
     }
     let port = server.port
-    let slow = Task.detached { try RawHTTP.post(port, "/v1/solve", SlowInstance.body(seconds: 1.5)) }
+    let slow = Task.detached {
+      try RawHTTP.post(port, "/v1/solve", SlowInstance.body(seconds: 1.5))
+    }
     var waited = 0
     while server.server.service.admission.current == 0 && waited < 500 {
       try await Task.sleep(for: .milliseconds(10))
@@ -93,7 +97,8 @@ import Testing
     let server = try TestServer { $0.limits.idleTimeoutSeconds = 1 }
     let slow = try RawHTTP.connect(server.port)
     defer { close(slow) }
-    RawHTTP.write(slow, Data("POST /v1/plan HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{".utf8))
+    RawHTTP.write(
+      slow, Data("POST /v1/plan HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{".utf8))
     let health = try RawHTTP.request(server.port, "GET", "/healthz")
     #expect(health.status == 200)
     // The server closes the silent connection: the read ends instead of

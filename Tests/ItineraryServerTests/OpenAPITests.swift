@@ -20,7 +20,8 @@ import Testing
     -> RawHTTP.Answer
   {
     let answer = try RawHTTP.request(server.port, method, path, body: body.map { Data($0.utf8) })
-    #expect(answer.status == status, "\(method) \(path): \(String(decoding: answer.body, as: UTF8.self))")
+    #expect(
+      answer.status == status, "\(method) \(path): \(String(decoding: answer.body, as: UTF8.self))")
     let schema = try #require(
       validator.responseSchema(method: method, path: path, status: answer.status),
       "\(method) \(path) \(answer.status) is not in the document")
@@ -35,7 +36,9 @@ import Testing
   @Test func theDocumentIsOpenAPI3AndItsReferencesResolve() throws {
     let document = validator.document
     #expect((document["openapi"] as? String)?.hasPrefix("3.") == true)
-    let text = String(decoding: try JSONSerialization.data(withJSONObject: document, options: .withoutEscapingSlashes), as: UTF8.self)
+    let text = String(
+      decoding: try JSONSerialization.data(
+        withJSONObject: document, options: .withoutEscapingSlashes), as: UTF8.self)
     let schemas = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any]) ?? [:]
     let references = text.components(separatedBy: "#/components/schemas/").dropFirst().map {
       String($0.prefix { $0.isLetter || $0.isNumber })
@@ -47,7 +50,8 @@ import Testing
   @Test func planningAnswersFitTheDocument() throws {
     try check("POST", "/v1/plan", #"{"categories": ["restaurant", "park", "museum"]}"#, status: 200)
     try check(
-      "POST", "/v1/plan", #"{"categories": ["cafe", "park"], "roundTrip": true, "mode": "bike", "top": 5}"#,
+      "POST", "/v1/plan",
+      #"{"categories": ["cafe", "park"], "roundTrip": true, "mode": "bike", "top": 5}"#,
       status: 200)
     try check("POST", "/v1/plan", "{bad", status: 400)
     try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 500)
@@ -96,7 +100,8 @@ import Testing
   }
 
   @Test func theValidatorCatchesWhatDoesNotFit() throws {
-    let schema = try #require(validator.responseSchema(method: "POST", path: "/v1/plan", status: 200))
+    let schema = try #require(
+      validator.responseSchema(method: "POST", path: "/v1/plan", status: 200))
     let answer = try RawHTTP.post(server.port, "/v1/plan", #"{"categories": ["park"]}"#)
     var broken = try #require(answer.json)
     broken["plans"] = "none"

@@ -2,8 +2,9 @@ import Foundation
 import ItineraryCore
 import ItineraryOutput
 import ItineraryPlanning
-@testable import ItineraryWebPage
 import Testing
+
+@testable import ItineraryWebPage
 
 /// `plan --format html`: one file holding Leaflet, the page and the plans.
 @Suite struct PlanPageTests {

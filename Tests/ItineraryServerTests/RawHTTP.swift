@@ -39,9 +39,10 @@ struct RawHTTP {
 
   static func write(_ socket: Int32, _ data: Data) {
     data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let sent = send(socket, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        let sent = send(socket, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
         if sent <= 0 { return }
         offset += sent
       }

@@ -21,7 +21,8 @@ import Testing
     #expect(one.status == 200)
     #expect((one.json?["plan"] as? [String: Any])?["rank"] as? Int == 2)
     let list = try RawHTTP.request(server.port, "GET", "/v1/plans")
-    #expect((list.json?["plans"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Sunday walk"])
+    #expect(
+      (list.json?["plans"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Sunday walk"])
     #expect(try RawHTTP.request(server.port, "DELETE", "/v1/plans/Sunday%20walk").status == 204)
     let gone = try RawHTTP.request(server.port, "GET", "/v1/plans/Sunday%20walk")
     #expect(gone.status == 404)
@@ -60,13 +61,16 @@ import Testing
     #expect((one.json?["places"] as? [[String: Any]])?.first?["placeId"] as? String == "way1")
     let all = try RawHTTP.request(server.port, "GET", "/v1/collections")
     #expect((all.json?["collections"] as? [[String: Any]])?.first?["count"] as? Int == 1)
-    #expect(try RawHTTP.request(server.port, "DELETE", "/v1/collections/Parks/places/way1").status == 204)
+    #expect(
+      try RawHTTP.request(server.port, "DELETE", "/v1/collections/Parks/places/way1").status == 204)
     #expect(try RawHTTP.request(server.port, "DELETE", "/v1/collections/Parks").status == 204)
     #expect(try RawHTTP.request(server.port, "GET", "/v1/collections/Parks").status == 404)
   }
 
   @Test func plansAnsweredAreKeptInTheHistory() throws {
-    #expect(try RawHTTP.post(server.port, "/v1/plan", #"{"categories": ["park", "museum"]}"#).status == 200)
+    #expect(
+      try RawHTTP.post(server.port, "/v1/plan", #"{"categories": ["park", "museum"]}"#).status
+        == 200)
     let history = try RawHTTP.request(server.port, "GET", "/v1/history?limit=5")
     let entries = try #require(history.json?["history"] as? [[String: Any]])
     #expect(entries.first?["summary"] as? String == "park > museum")

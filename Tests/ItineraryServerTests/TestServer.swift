@@ -1,7 +1,8 @@
 import Foundation
 import ItineraryCore
-@testable import ItineraryServer
 import Testing
+
+@testable import ItineraryServer
 
 /// A server on 127.0.0.1 and a port the system chose, with a data
 /// directory of its own, stopped when the test ends.
