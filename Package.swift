@@ -133,10 +133,7 @@ let package = Package(
         "ItineraryWorkloads",
       ]
     ),
-    .testTarget(
-      name: "ItineraryStoreTests",
-      dependencies: ["ItineraryStore", "ItineraryPlaces", "ItineraryWorkloads"]
-    ),
+    .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),
     // A process that writes to a store, started twenty at a time by ItineraryStoreTests.
     .executableTarget(
       name: "store-writer", dependencies: ["ItineraryStore"], path: "Tests/StoreWriter"

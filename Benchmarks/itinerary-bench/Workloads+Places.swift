@@ -1,6 +1,5 @@
 import Foundation
 import ItineraryCore
-import ItineraryWorkloads
 
 extension Workloads {
   /// `count` seeded random places in a square of `sideKm` around central

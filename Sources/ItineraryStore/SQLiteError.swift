@@ -27,7 +27,7 @@ package struct SQLiteError: Error, Equatable, Sendable {
       ItineraryError(.failure, "cannot write \(file): the disk is full (\(message))")
     case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN:
       ItineraryError(
-        .failure, "cannot write \(file): its directory is read-only or not ours (\(message))")
+        .failure, "cannot write \(file): it or its directory is read-only or not ours (\(message))")
     case SQLITE_BUSY, SQLITE_LOCKED:
       ItineraryError(.failure, "\(file) stayed locked by another process (\(message))")
     case SQLITE_IOERR:

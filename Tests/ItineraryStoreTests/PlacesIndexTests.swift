@@ -1,7 +1,6 @@
 import Foundation
 import ItineraryCore
 import ItineraryPlaces
-import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryStore

@@ -1,7 +1,6 @@
 import Foundation
 import ItineraryCore
 import ItineraryStore
-import ItineraryWorkloads
 
 extension Suite {
   /// Search-as-you-type over 100,000 place names (FTS5 prefix index):

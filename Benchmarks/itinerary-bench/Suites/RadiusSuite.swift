@@ -1,7 +1,6 @@
 import Foundation
 import ItineraryCore
 import ItineraryStore
-import ItineraryWorkloads
 
 extension Suite {
   /// Radius queries over a million places (R*Tree prefilter, exact
