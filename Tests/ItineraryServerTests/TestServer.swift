@@ -11,7 +11,14 @@ final class TestServer {
   let dataDirectory: URL
   var port: UInt16 { server.port }
 
-  init(_ change: (inout ServerConfiguration) -> Void = { _ in }) throws {
+  convenience init(_ change: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    try self.init(log: { _ in }, change)
+  }
+
+  /// A server whose log lines go to `log`.
+  init(
+    log: @escaping @Sendable (String) -> Void, _ change: (inout ServerConfiguration) -> Void
+  ) throws {
     dataDirectory = FileManager.default.temporaryDirectory.appending(
       path: "itinerary-serve-\(UUID().uuidString)")
     var configuration = ServerConfiguration(environment: [
@@ -19,7 +26,7 @@ final class TestServer {
     ])
     configuration.port = 0
     change(&configuration)
-    server = try RunningServer(configuration: configuration)
+    server = try RunningServer(configuration: configuration, log: log)
   }
 
   deinit {
