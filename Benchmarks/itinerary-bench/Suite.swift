@@ -18,7 +18,7 @@ struct Suite: Sendable {
 
   /// Every suite, in the order they run when none is named.
   static let all: [Suite] = [
-    .ordered, .plain, .brute, .glpk, .anyOrder, .fetch, .cli, .complete, .radius, .serve,
+    .ordered, .plain, .brute, .glpk, .anyOrder, .timed, .fetch, .cli, .complete, .radius, .serve,
   ]
 }
 

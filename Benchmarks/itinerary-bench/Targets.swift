@@ -52,9 +52,40 @@ struct Target: Codable, Sendable {
     targets += gtsplibTargets(anyOrder)
     targets.append(anyOrderTarget(anyOrder))
     targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
+    targets += timedTargets(suites.first { $0.name == "timed" }?.records ?? [])
     targets += placesIndexTargets(suites)
     targets += serveTargets(suites)
     return targets
+  }
+
+  /// The time-aware targets, from the timed suite, on CPU time.
+  private static func timedTargets(_ records: [Record]) -> [Target] {
+    func cpu(_ series: String) -> Timing? { records.first { $0.series == series }?.timing }
+    let missing = "not in this run: run the timed suite"
+    func target(_ name: String, _ timing: Timing?, limit: Double, _ words: String) -> Target {
+      Target(
+        name: name, measured: timing.map { $0.cpuMedian * 1000 }, limit: words,
+        met: timing.map { $0.cpuMedian < limit },
+        detail: timing.map { "cpu median \(ms($0.cpuMedian)); wall median \(ms($0.median))" }
+          ?? missing)
+    }
+    let best = cpu("ordered best k=6")
+    let top = cpu("ordered top-10 k=6")
+    let ratio = best.flatMap { best in top.map { $0.cpuMedian / best.cpuMedian } }
+    return [
+      target(
+        "with hours: ordered best plan, k=6, n=10,000", best, limit: 0.25, "< 250 ms (CPU time)"),
+      Target(
+        name: "with hours: top-10 / best, k=6, n=10,000", measured: ratio,
+        limit: "<= 3 (CPU time)", met: ratio.map { $0 <= 3 },
+        detail: ratio.map { "cpu \(Suite.format($0))" } ?? missing),
+      target(
+        "with hours: embedded city, 3 categories at 21:00, in-process", cpu("city 21:00 diverse-3"),
+        limit: 0.005, "< 5 ms (CPU time)"),
+      target(
+        "with hours: any order, k=8, n=200", cpu("any-order best k=8"), limit: 1,
+        "< 1 s (CPU time)"),
+    ]
   }
 
   /// Serial over parallel fetching of 3 categories at 300 ms a request, and

@@ -47,6 +47,30 @@ enum Options {
   static let radius = Option.value(
     "radius", "KM", "candidates within KM of the start (walk 3, bike 10, drive 25)")
 
+  // When.
+  static let start = Option.value(
+    "start", "TIME|DATE TIME|now",
+    """
+    when the plan starts, local time: 21:00 today, 2026-12-01T14:00, or now
+    (the default of plan)
+    """)
+  static let end = Option.value(
+    "end", "TIME", "the deadline: HH:MM on the start's day or DATE TIME (default: a day later)")
+  static let tz = Option.value(
+    "tz", "ZONE",
+    "IANA time zone of the times and opening hours (default: the city's, else the machine's)")
+  static let dwell = Option.value(
+    "dwell", "CATEGORY=MINUTES",
+    "minutes spent at a stop of CATEGORY ('*' for the rest); repeatable (defaults: 'categories')")
+  static let waitWeight = Option.value(
+    "wait-weight", "W", "score points a minute spent waiting for a place to open costs (default 0)")
+  static let unknownHours = Option.value(
+    "unknown-hours", "open|closed",
+    "places with unknown opening hours count as always open (default) or are left out")
+  static let openNow = Option.flag("open-now", "only places open at the start")
+  static let anytime = Option.flag(
+    "anytime", "plan without time: no start, no opening hours, no time at a stop")
+
   // How long solvers and the cross-check may take.
   static let timeLimit = Option.value(
     "time-limit", "S",

@@ -5,10 +5,12 @@ import ItineraryPlaces
 /// One command's arguments, parsed by hand against its declared options:
 /// `--key value` and `--key=value` both work, `--` ends the options, and
 /// every problem (an unknown option, an option of another command, a missing
-/// or malformed value) is a usage error naming it.
+/// or malformed value) is a usage error naming it. An option given twice
+/// keeps every value: the last one counts, or all for a repeatable option
+/// (`strings`).
 struct ParsedArguments {
   let command: Command
-  private(set) var values: [Option: String] = [:]
+  private(set) var values: [Option: [String]] = [:]
   private(set) var flags: Set<Option> = []
   private(set) var positionals: [String] = []
 
@@ -43,7 +45,7 @@ struct ParsedArguments {
           throw ItineraryError(
             .usage, "\(command.name): \(option.spelling) needs a value (\(option.value ?? ""))")
         }
-        values[option] = value
+        values[option, default: []].append(value)
       } else {
         if inline != nil {
           throw ItineraryError(.usage, "\(command.name): \(option.spelling) takes no value")
@@ -72,10 +74,13 @@ struct ParsedArguments {
   /// `true` when the flag is given, else `nil` (the request's default applies).
   func flag(_ flag: Option) -> Bool? { flags.contains(flag) ? true : nil }
 
-  func string(_ option: Option) -> String? { values[option] }
+  func string(_ option: Option) -> String? { values[option]?.last }
+
+  /// Every value of a repeatable option, in the order given.
+  func strings(_ option: Option) -> [String] { values[option] ?? [] }
 
   func integer(_ option: Option) throws(ItineraryError) -> Int? {
-    guard let text = values[option] else { return nil }
+    guard let text = values[option]?.last else { return nil }
     guard let value = Int(text) else {
       throw malformed(option, text, "a whole number")
     }
@@ -84,7 +89,7 @@ struct ParsedArguments {
 
   /// A finite number: `inf`, `nan` and what overflows a double are refused.
   func number(_ option: Option) throws(ItineraryError) -> Double? {
-    guard let text = values[option] else { return nil }
+    guard let text = values[option]?.last else { return nil }
     guard let value = Double(text), value.isFinite else {
       throw malformed(option, text, "a finite number")
     }
@@ -94,7 +99,7 @@ struct ParsedArguments {
   func choice<T: RawRepresentable & CaseIterable>(_ option: Option, _: T.Type = T.self)
     throws(ItineraryError) -> T? where T.RawValue == String
   {
-    guard let text = values[option] else { return nil }
+    guard let text = values[option]?.last else { return nil }
     guard let value = T(rawValue: text.lowercased()) else {
       let known = T.allCases.map(\.rawValue)
       throw malformed(
@@ -104,9 +109,26 @@ struct ParsedArguments {
     return value
   }
 
+  /// Every `KEY=NUMBER` value of a repeatable option, the last one of a key
+  /// counting: `--dwell museum=90 --dwell cafe=20`.
+  func numbersByKey(_ option: Option) throws(ItineraryError) -> [String: Double]? {
+    let texts = strings(option)
+    guard !texts.isEmpty else { return nil }
+    var result: [String: Double] = [:]
+    for text in texts {
+      let parts = text.split(separator: "=", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]), value.isFinite
+      else { throw malformed(option, text, "\(option.value ?? "KEY=NUMBER") with a number") }
+      result[parts[0]] = value
+    }
+    return result
+  }
+
   /// `LAT,LON` in decimal degrees.
   func coordinate(_ option: Option) throws(ItineraryError) -> Coordinate? {
-    guard let text = values[option] else { return nil }
+    guard let text = values[option]?.last else { return nil }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
       $0.trimmingCharacters(in: .whitespaces)
     }

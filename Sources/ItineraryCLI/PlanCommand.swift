@@ -12,21 +12,40 @@ enum PlanCommand {
       Plans one stop per category, in the order given, around a start point, and
       shows diverse alternatives: each next plan shares fewer than half its
       places with every plan before it. 'itinerary categories' lists the vocabulary.
+      Plans start now in the start point's time zone (--start to choose, --anytime
+      for none): each visit fits its place's opening hours and takes its minutes.
       """,
     options: [
       Options.at, Options.near, Options.provider, Options.perCategory, Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.top, Options.exact, Options.diverse, Options.roundTrip, Options.anyOrder,
       Options.mode, Options.speed, Options.distances, Options.distanceWeight, Options.radius,
-      Options.timeLimit, Options.seed, Options.verify, Options.verifyTimeLimit, Options.units,
-      Options.format, Options.output,
+      Options.start, Options.end, Options.tz, Options.dwell, Options.waitWeight,
+      Options.unknownHours, Options.openNow, Options.anytime, Options.timeLimit, Options.seed,
+      Options.verify, Options.verifyTimeLimit, Options.units, Options.format, Options.output,
     ],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    var request = PlanRequest(categories: arguments.positionals)
+    var words = arguments.positionals
+    var start = arguments.string(Options.start)
+    // `--start 2026-12-01 14:00`: the time came as a word of its own.
+    if let date = start, date.count == 10, !date.contains(":"),
+      let time = words.firstIndex(where: isClockTime)
+    {
+      start = "\(date) \(words.remove(at: time))"
+    }
+    var request = PlanRequest(categories: words)
+    request.start = start
+    request.end = arguments.string(Options.end)
+    request.tz = arguments.string(Options.tz)
+    request.dwell = try arguments.numbersByKey(Options.dwell)
+    request.waitWeight = try arguments.number(Options.waitWeight)
+    request.unknownHours = try arguments.choice(Options.unknownHours)
+    request.openNow = arguments.flag(Options.openNow)
+    request.anytime = arguments.flag(Options.anytime)
     request.at = try arguments.coordinate(Options.at)
     request.near = arguments.string(Options.near)
     request.provider = try arguments.choice(Options.provider)
@@ -60,5 +79,12 @@ enum PlanCommand {
     return try Emit.response(
       pipeline.plan(request), format: format, to: arguments.string(Options.output),
       terminal: terminal)
+  }
+
+  /// `HH:MM` or `H:MM`: a time of day, never a category.
+  private static func isClockTime(_ word: String) -> Bool {
+    let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+    return parts.count == 2 && (1...2).contains(parts[0].count) && parts[1].count == 2
+      && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
   }
 }

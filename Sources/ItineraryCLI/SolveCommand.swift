@@ -17,8 +17,9 @@ enum SolveCommand {
       """,
     options: [
       Options.top, Options.exact, Options.diverse, Options.anyOrder, Options.roundTrip,
-      Options.distanceWeight, Options.timeLimit, Options.seed, Options.verify,
-      Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
+      Options.distanceWeight, Options.start, Options.end, Options.tz, Options.dwell,
+      Options.waitWeight, Options.unknownHours, Options.anytime, Options.timeLimit, Options.seed,
+      Options.verify, Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
     ],
     run: run)
 
@@ -35,6 +36,13 @@ enum SolveCommand {
     settings.anyOrder = arguments.flag(Options.anyOrder)
     settings.roundTrip = arguments.flag(Options.roundTrip)
     settings.distanceWeight = try arguments.number(Options.distanceWeight)
+    settings.start = arguments.string(Options.start)
+    settings.end = arguments.string(Options.end)
+    settings.tz = arguments.string(Options.tz)
+    settings.dwell = try arguments.numbersByKey(Options.dwell)
+    settings.waitWeight = try arguments.number(Options.waitWeight)
+    settings.unknownHours = try arguments.choice(Options.unknownHours)
+    settings.anytime = arguments.flag(Options.anytime)
     settings.timeLimit = try arguments.number(Options.timeLimit)
     settings.seed = try arguments.integer(Options.seed)
     settings.verify = arguments.flag(Options.verify)

@@ -13,6 +13,8 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
   public var yelp: [String]
   /// Foursquare Places category ids.
   public var foursquare: [String]
+  /// Minutes a timed plan stays at a stop of this category by default.
+  public var dwellMinutes: Double?
 }
 
 /// The planner's category vocabulary, read from `fixtures/categories.json`.

@@ -20,12 +20,14 @@ public struct Place: Hashable, Sendable {
   /// Where the place came from: `osm`, `yelp`, `foursquare`, `file`, ...
   public var source: String?
   public var photoURL: String?
+  /// Minutes spent here, overriding the problem's minutes for its category.
+  public var dwellMinutes: Double?
 
   public init(
     id: String, name: String, categories: [String], coordinate: Coordinate,
     rating: Double? = nil, reviewCount: Int? = nil, price: Int? = nil, score: Double? = nil,
     address: String? = nil, openingHours: String? = nil, source: String? = nil,
-    photoURL: String? = nil
+    photoURL: String? = nil, dwellMinutes: Double? = nil
   ) {
     self.id = id
     self.name = name
@@ -39,6 +41,7 @@ public struct Place: Hashable, Sendable {
     self.openingHours = openingHours
     self.source = source
     self.photoURL = photoURL
+    self.dwellMinutes = dwellMinutes
   }
 
   /// Whether this place may fill a stop of `category` (names compared ignoring case).

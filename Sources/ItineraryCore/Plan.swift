@@ -74,16 +74,27 @@ extension Problem {
   public func distanceKm(of plan: Plan) -> Double { legsKm(of: plan).reduce(0, +) }
 
   /// The contract's objective: the sum of the stops' scores less
-  /// `distanceWeight` times the distance; minus infinity when a leg has no road.
+  /// `distanceWeight` times the distance, and with a time frame less
+  /// `waitWeight` times the minutes spent waiting; minus infinity when a leg
+  /// has no road or the plan does not fit in time.
   public func objective(of plan: Plan) -> Double {
+    Timing(self)?.objective(of: plan) ?? timelessObjective(of: plan)
+  }
+
+  /// The objective without time: scores less `distanceWeight` times the
+  /// distance; minus infinity when a leg has no road.
+  public func timelessObjective(of plan: Plan) -> Double {
     let distance = distanceKm(of: plan)
     guard distance.isFinite else { return -.infinity }
     let scores = plan.stops.reduce(0) { $0 + Scoring.score(of: places[$1.place]) }
     return scores - distanceWeight * distance
   }
 
+  /// The plan in time, or `nil` when the problem has no time frame.
+  public func timeline(of plan: Plan) -> Timeline? { Timing(self)?.timeline(of: plan.stops) }
+
   /// Whether the plan fills every category once with distinct eligible
-  /// places, with a road along every leg.
+  /// places, with a road along every leg, and fits in time.
   public func isFeasible(_ plan: Plan) -> Bool {
     guard plan.stops.count == categories.count else { return false }
     let categoriesUsed = Set(plan.stops.map(\.category))
@@ -95,6 +106,6 @@ extension Problem {
         order == .any || stop.category == position
       else { return false }
     }
-    return distanceKm(of: plan).isFinite
+    return distanceKm(of: plan).isFinite && timeline(of: plan)?.isFeasible != false
   }
 }

@@ -13,6 +13,8 @@ public struct Problem: Sendable {
   /// Road distances and times between the origin and the places; legs are
   /// measured on the great circle when `nil` (the contract's default).
   public var roads: RoadTable?
+  /// When the plan happens, or `nil` to plan timelessly.
+  public var time: TimeFrame?
 
   /// The contract's default: 0.5 points per kilometre (walking).
   public static let defaultDistanceWeight = 0.5
@@ -20,7 +22,7 @@ public struct Problem: Sendable {
   public init(
     origin: Coordinate, categories: [String], places: [Place],
     distanceWeight: Double = Problem.defaultDistanceWeight, roundTrip: Bool = false,
-    order: VisitOrder = .given, roads: RoadTable? = nil
+    order: VisitOrder = .given, roads: RoadTable? = nil, time: TimeFrame? = nil
   ) {
     self.origin = origin
     self.categories = categories
@@ -29,6 +31,7 @@ public struct Problem: Sendable {
     self.roundTrip = roundTrip
     self.order = order
     self.roads = roads
+    self.time = time
   }
 
   /// For each category, the indices of the places eligible for it.
@@ -68,6 +71,7 @@ public struct Problem: Sendable {
         .data, "the road table covers \(roads.placeCount) places, the problem has \(places.count)")
     }
     if let why = origin.invalidity { throw ItineraryError(.data, "origin: \(why)") }
+    try time?.validate()
     if !(0...Self.maximumMagnitude).contains(distanceWeight) {
       throw ItineraryError(
         .data, "distanceWeight \(distanceWeight) is outside [0, \(Self.maximumMagnitude)]")
@@ -75,6 +79,11 @@ public struct Problem: Sendable {
     for place in places {
       if let why = place.coordinate.invalidity {
         throw ItineraryError(.data, "place \(place.id): \(why)")
+      }
+      if let dwell = place.dwellMinutes, !(0...TimeFrame.maximumDwell).contains(dwell) {
+        throw ItineraryError(
+          .data,
+          "place \(place.id): dwellMinutes \(dwell) is outside [0, \(TimeFrame.maximumDwell)]")
       }
       let score = Scoring.score(of: place)
       if !(-Self.maximumMagnitude...Self.maximumMagnitude).contains(score) {

@@ -40,7 +40,101 @@ public enum InstanceFile {
     return Problem(
       origin: origin, categories: categories, places: places, distanceWeight: weight,
       roundTrip: try root.optionalBool("roundTrip") ?? false,
-      order: try root.optionalBool("anyOrder") == true ? .any : .given)
+      order: try root.optionalBool("anyOrder") == true ? .any : .given,
+      time: try timeFrame(in: root))
+  }
+
+  /// The time keys: `nil` without a `start` (the problem is then timeless).
+  private static func timeFrame(in root: JSONObject) throws(ItineraryError) -> TimeFrame? {
+    guard root.has("start") else {
+      if root.has("end") { throw root.failure("end", "a deadline needs a start") }
+      return nil
+    }
+    let zone: TimeZone
+    if let name = try root.optionalString("timeZone") {
+      do throws(ItineraryError) {
+        zone = try TimeZone.named(name)
+      } catch {
+        throw root.failure("timeZone", error.message)
+      }
+    } else {
+      zone = .current
+    }
+    let startTime = try localTime(in: root, "start", on: nil)
+    let start = try instant(of: startTime, in: root, "start", zone: zone)
+    var end: Date?
+    if root.has("end") {
+      let endTime = try localTime(in: root, "end", on: startTime.date)
+      end = try instant(of: endTime, in: root, "end", zone: zone)
+      if let end, end <= start {
+        throw root.failure("end", "\(endTime) is not after the start \(startTime)")
+      }
+    }
+    let speed = try root.optionalNumber("speedKmh") ?? TravelMode.walk.defaultSpeedKmh
+    if !(speed > 0 && speed <= 1000) {
+      throw root.failure("speedKmh", "\(speed) is outside (0, 1000]")
+    }
+    var dwell: [String: Double] = [:]
+    if root.has("dwellMinutes") {
+      let minutes = try root.object("dwellMinutes")
+      for key in minutes.values.keys.sorted() {
+        dwell[key] = try self.dwell(in: minutes, key)
+      }
+    }
+    let unknown = try root.optionalString("unknownHours").map { text throws(ItineraryError) in
+      guard let value = UnknownHours(rawValue: text) else {
+        throw root.failure("unknownHours", "expected open or closed, found '\(text)'")
+      }
+      return value
+    }
+    let waitWeight = try root.optionalNumber("waitWeight") ?? 0
+    if !(0...Problem.maximumMagnitude).contains(waitWeight) {
+      throw root.failure("waitWeight", "\(waitWeight) is outside [0, \(Problem.maximumMagnitude)]")
+    }
+    var holidays: Set<LocalDate> = []
+    if root.has("holidays") {
+      for (index, text) in try root.strings("holidays").enumerated() {
+        do throws(ItineraryError) {
+          holidays.insert(try LocalDate(parsing: text))
+        } catch {
+          throw root.failure("holidays[\(index)]", error.message)
+        }
+      }
+    }
+    return TimeFrame(
+      start: start, timeZone: zone, end: end, speedKmh: speed, dwellMinutes: dwell,
+      unknownHours: unknown ?? .open, waitWeight: waitWeight, holidays: holidays)
+  }
+
+  /// `key` as a local time, `YYYY-MM-DDTHH:MM`, or `HH:MM` on `date`.
+  private static func localTime(in object: JSONObject, _ key: String, on date: LocalDate?)
+    throws(ItineraryError) -> LocalDateTime
+  {
+    let text = try object.string(key)
+    do throws(ItineraryError) {
+      return try LocalDateTime(parsing: text, on: date)
+    } catch {
+      throw object.failure(key, error.message)
+    }
+  }
+
+  private static func instant(
+    of time: LocalDateTime, in object: JSONObject, _ key: String, zone: TimeZone
+  ) throws(ItineraryError) -> Date {
+    do throws(ItineraryError) {
+      return try time.instant(in: zone)
+    } catch {
+      throw object.failure(key, error.message)
+    }
+  }
+
+  /// Minutes at a stop, 0 to a week.
+  private static func dwell(in object: JSONObject, _ key: String) throws(ItineraryError) -> Double {
+    let minutes = try object.number(key)
+    if !(0...TimeFrame.maximumDwell).contains(minutes) {
+      throw object.failure(key, "\(minutes) is outside [0, \(Int(TimeFrame.maximumDwell))]")
+    }
+    return minutes
   }
 
   private static func coordinate(in object: JSONObject) throws(ItineraryError) -> Coordinate {
@@ -67,10 +161,20 @@ public enum InstanceFile {
     }
     let reviews = try object.optionalInteger("reviewCount")
     if let reviews, reviews < 0 { throw object.failure("reviewCount", "\(reviews) is negative") }
+    let name = try object.optionalString("name") ?? id
+    let hours = try object.optionalString("openingHours")
+    if let hours {
+      do throws(OpeningHoursError) {
+        _ = try OpeningHours(hours)
+      } catch {
+        throw object.failure("openingHours", "place '\(name)': \(error)")
+      }
+    }
     return Place(
-      id: id, name: try object.optionalString("name") ?? id, categories: categories,
+      id: id, name: name, categories: categories,
       coordinate: try coordinate(in: object), rating: rating, reviewCount: reviews,
       price: try object.optionalInteger("price"), score: score,
-      address: try object.optionalString("address"), source: "file")
+      address: try object.optionalString("address"), openingHours: hours, source: "file",
+      dwellMinutes: object.has("dwellMinutes") ? try dwell(in: object, "dwellMinutes") : nil)
   }
 }

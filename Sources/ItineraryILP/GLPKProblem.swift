@@ -71,6 +71,19 @@ final class GLPKProblem {
     return first
   }
 
+  /// Adds continuous columns bounded by `bounds`, with these objective
+  /// coefficients.
+  ///
+  /// - Returns: the number of the first new column.
+  @discardableResult
+  func addContinuousColumns(objective: [Double], bounds: ClosedRange<Double>) -> Int32 {
+    let first = addColumns(objective: objective)
+    for column in first..<(first + Int32(objective.count)) {
+      glp_set_col_bnds(pointer, column, GLP_DB, bounds.lowerBound, bounds.upperBound)
+    }
+    return first
+  }
+
   private func addColumns(objective: [Double]) -> Int32 {
     guard !objective.isEmpty else { return columnCount + 1 }
     let first = glp_add_cols(pointer, Int32(objective.count))

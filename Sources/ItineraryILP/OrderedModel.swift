@@ -23,6 +23,9 @@ import ItineraryCore
 /// origin has no road to (or, on a round trip, a last stop with no road back)
 /// is held at 0 by one more row.
 ///
+/// With a time frame, `OrderedTimeRows` adds each visit's begin time, its
+/// wait and its choice of opening interval.
+///
 /// - Complexity: O(sum n_i * n_(i+1)) variables and nonzeros to build, for
 ///   `n_i` places eligible for category `i`.
 final class OrderedModel: PlanModel {
@@ -74,6 +77,7 @@ final class OrderedModel: PlanModel {
     var inflow: [[Int: GLPKProblem.Row]] = layers.indices.dropFirst().map { i in
       Self.flowRows(layers[i], stopColumn[i])
     }
+    var legs: [OrderedTimeRows.Leg] = []
     for i in layers.indices.dropLast() {
       for p in layers[i] {
         let targets = layers[i + 1].compactMap { q in
@@ -85,6 +89,7 @@ final class OrderedModel: PlanModel {
           let column = first + Int32(offset)
           outflow[i][p]?.terms.append((column, 1))
           inflow[i][q]?.terms.append((column, 1))
+          legs.append(OrderedTimeRows.Leg(stop: i, from: p, to: q, column: column))
         }
       }
     }
@@ -104,6 +109,10 @@ final class OrderedModel: PlanModel {
     for place in stopsOfPlace.keys.sorted() {
       guard let columns = stopsOfPlace[place], columns.count > 1 else { continue }
       rows.append(GLPKProblem.Row(terms: columns.map { ($0, 1) }, bound: .upper(1)))
+    }
+    if let timing = Timing(problem) {
+      rows += OrderedTimeRows.rows(
+        timing, layers: layers, stopColumn: stopColumn, legs: legs, program: program)
     }
     program.loadRows(rows)
   }

@@ -40,6 +40,8 @@ public enum Verifier {
       case disagreed(Disagreement)
       /// GLPK's time limit ran out before it proved every plan: not verified.
       case timeLimit
+      /// The problem has what the models do not express: not verified.
+      case notModelled(String)
     }
 
     /// The name of the checking solver, as the contract's `verify` block gives it.
@@ -57,6 +59,7 @@ public enum Verifier {
       switch status {
       case .agreed: "agrees"
       case .timeLimit: "not verified (time limit)"
+      case .notModelled(let what): "not verified (\(what) are not modelled)"
       case .disagreed(let disagreement): "disagrees: \(disagreement.message)"
       }
     }
@@ -87,6 +90,9 @@ public enum Verifier {
     problem: Problem, selection: Selection, solution: Solution, timeLimit: Duration? = nil
   ) throws(ItineraryError) -> Outcome {
     try problem.validate()
+    if problem.time != nil && problem.order == .any {
+      return Outcome(objective: nil, status: .notModelled("any-order plans in time"))
+    }
     let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
     return try GLPK.serialized { () throws(ItineraryError) -> Outcome in
       try check(

@@ -45,6 +45,9 @@ public enum PlanGeoJSON {
     var durationMinutes: Double?
     var roundTrip: Bool?
     var distances: String?
+    var finish: String?
+    /// A plan's total, or a stop's own.
+    var waitMinutes: Double?
     // A stop's point.
     var order: Int?
     var id: String?
@@ -55,6 +58,10 @@ public enum PlanGeoJSON {
     var legMinutes: Double?
     var openingHours: String?
     var photoURL: String?
+    var arrive: String?
+    var begin: String?
+    var leave: String?
+    var hoursKnown: Bool?
   }
 
   /// - Complexity: O(total number of stops).
@@ -69,16 +76,19 @@ public enum PlanGeoJSON {
           properties: Properties(
             rank: plan.rank, objective: plan.objective, distanceKm: plan.distanceKm,
             durationMinutes: plan.durationMinutes, roundTrip: response.roundTrip,
-            distances: response.distances.rawValue)))
+            distances: response.distances.rawValue, finish: plan.finish,
+            waitMinutes: plan.waitMinutes)))
       for (index, stop) in plan.stops.enumerated() {
         features.append(
           Feature(
             geometry: .point(stop.coordinate),
             properties: Properties(
-              rank: plan.rank, order: index + 1, id: stop.id, name: stop.name,
+              rank: plan.rank, waitMinutes: stop.waitMinutes, order: index + 1, id: stop.id,
+              name: stop.name,
               category: stop.category, score: stop.score, legKm: stop.legKm,
               legMinutes: stop.legMinutes, openingHours: stop.openingHours,
-              photoURL: stop.photoURL)))
+              photoURL: stop.photoURL, arrive: stop.arrive, begin: stop.begin, leave: stop.leave,
+              hoursKnown: stop.hoursKnown)))
       }
     }
     return try ResponseJSON.encode(Collection(features: features))

@@ -4,30 +4,48 @@ import ItineraryPlanning
 
 /// Plans as a table a person reads in a terminal: what was asked, then per
 /// plan its rank and totals and each stop with its category, score, leg
-/// distance and time.
+/// distance and time, and for timed plans when the visit begins and ends
+/// (`14:05-15:20`) and any waiting before it.
 public enum PlanTable {
   /// - Complexity: O(total number of stops).
   public static func render(_ response: PlanResponse) -> String {
     let units = response.request.plan?.units ?? .metric
     var lines = [heading(response), ""]
+    let startDay = response.time.map { String($0.start.prefix(10)) }
     for plan in response.plans {
+      let waited = (plan.waitMinutes ?? 0) >= 0.5
+      let finish = plan.finish.map { "  until \(clock($0, startDay: startDay))" } ?? ""
       lines.append(
         "#\(plan.rank)  objective \(String(format: "%.3f", plan.objective))  "
           + "\(units.format(km: plan.distanceKm))  \(duration(plan.durationMinutes))"
-          + " \(response.mode.verb)\(response.distances == .osrm ? " by road" : "")")
+          + " \(response.mode.verb)\(response.distances == .osrm ? " by road" : "")"
+          + finish + (waited ? ", \(duration(plan.waitMinutes ?? 0)) waiting" : ""))
       var rows: [[String]] = []
       for (index, stop) in plan.stops.enumerated() {
-        rows.append([
+        var row = [
           "  \(index + 1).", TerminalText.clean(stop.name), stop.category,
           String(format: "%.2f", stop.score), units.format(km: stop.legKm),
           duration(stop.legMinutes),
-        ])
+        ]
+        if let begin = stop.begin, let leave = stop.leave {
+          let hours = stop.hoursKnown == false ? " (hours unknown)" : ""
+          let sameDay = begin.prefix(10) == leave.prefix(10)
+          let end = sameDay ? String(leave.suffix(5)) : clock(leave, startDay: startDay)
+          row.append("\(clock(begin, startDay: startDay))-\(end)\(hours)")
+        }
+        if waited {
+          let wait = stop.waitMinutes ?? 0
+          row.append(wait >= 0.5 ? "wait \(duration(wait))" : "")
+        }
+        rows.append(row)
       }
       if let back = plan.returnKm {
-        rows.append([
+        var row = [
           "  ", "back to the start", "", "", units.format(km: back),
           duration(plan.returnMinutes ?? 0),
-        ])
+        ]
+        row += Array(repeating: "", count: (rows.first?.count ?? row.count) - row.count)
+        rows.append(row)
       }
       lines += align(rows, rightAligned: [3, 4, 5])
       lines.append("")
@@ -56,7 +74,20 @@ public enum PlanTable {
     let source = response.provider.map { " (\($0.description))" } ?? ""
     let trip = response.roundTrip ? " and back" : ""
     let price = String(format: "%.2f", response.distanceWeight)
-    return "\(stops) from \(response.origin)\(trip)\(source), \(price) points a km"
+    let when = response.time.map { time in
+      ", \(time.start.replacingOccurrences(of: "T", with: " ")) to "
+        + "\(clock(time.end, startDay: String(time.start.prefix(10)))) \(time.timeZone)"
+    }
+    return "\(stops) from \(response.origin)\(trip)\(source)\(when ?? ""), \(price) points a km"
+  }
+
+  /// The time of day of a local time `2026-12-01T14:12`: `14:12` on the
+  /// start's day, else with the weekday, `We 10:00`.
+  static func clock(_ local: String, startDay: String?) -> String {
+    let day = String(local.prefix(10))
+    let time = String(local.suffix(5))
+    guard day != startDay, let date = try? LocalDate(parsing: day) else { return time }
+    return "\(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][date.weekday]) \(time)"
   }
 
   /// Minutes as `7 min` or `1 h 05 min`.

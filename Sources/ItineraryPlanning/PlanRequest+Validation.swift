@@ -37,6 +37,13 @@ extension PlanRequest {
     try Range.check(speed, Defaults.speedKmh, "speed", fail)
     try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
     try Range.positive(radius, atMost: Defaults.maxRadiusKm, "radius", fail)
+    let timedKeys = [
+      ("start", start != nil), ("end", end != nil), ("tz", tz != nil), ("openNow", openNow == true),
+      ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),
+      ("unknownHours", unknownHours != nil),
+    ].filter(\.1).map(\.0)
+    try TimeStep.validate(
+      dwell: dwell, waitWeight: waitWeight, anytime: anytime, timedKeys: timedKeys, name: name)
     for (key, seconds) in [
       ("connectTimeout", connectTimeout), ("timeout", timeout), ("timeLimit", timeLimit),
       ("verifyTimeLimit", verifyTimeLimit),

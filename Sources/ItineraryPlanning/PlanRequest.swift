@@ -48,6 +48,27 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// Seconds the solver may take, and its seed.
   public var timeLimit: Double?
   public var seed: Int?
+  /// When the plan starts: `now` (the default), `HH:MM` today, or
+  /// `YYYY-MM-DD HH:MM` (a `T` may stand for the space), local time in `tz`.
+  public var start: String?
+  /// The deadline, `HH:MM` on the start's day or `YYYY-MM-DD HH:MM`;
+  /// absent: a day after the start.
+  public var end: String?
+  /// The IANA time zone of `start`, `end` and opening hours; absent: the
+  /// embedded city's (Europe/Helsinki) when the start lies in it, else the
+  /// machine's.
+  public var tz: String?
+  /// Minutes at a stop by category word (`"*"` for every other category),
+  /// over the vocabulary's defaults.
+  public var dwell: [String: Double]?
+  /// Score points lost per minute spent waiting for a place to open.
+  public var waitWeight: Double?
+  /// What a place whose opening hours are unknown counts as.
+  public var unknownHours: UnknownHours?
+  /// Only places open at the start.
+  public var openNow: Bool?
+  /// Plan timelessly: no start, no opening hours, no time at a stop.
+  public var anytime: Bool?
 
   public init(categories: [String]) { self.categories = categories }
 
@@ -56,7 +77,8 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "categories", "at", "near", "provider", "perCategory", "noCache", "refresh",
     "allowPartial", "connectTimeout", "timeout", "top", "exact", "diverse", "roundTrip",
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
-    "verifyTimeLimit", "timeLimit", "seed",
+    "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
+    "unknownHours", "openNow", "anytime",
   ]
 }
 

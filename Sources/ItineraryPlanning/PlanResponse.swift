@@ -19,6 +19,15 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     public var address: String?
     public var openingHours: String?
     public var photoURL: String?
+    /// With a start time: when the stop is reached, when its visit begins
+    /// and ends (local times, `2026-12-01T14:12`), the minutes spent waiting
+    /// for it to open, and whether its opening hours are known (unknown
+    /// hours count as always open).
+    public var arrive: String?
+    public var begin: String?
+    public var leave: String?
+    public var waitMinutes: Double?
+    public var hoursKnown: Bool?
 
     public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
   }
@@ -33,6 +42,21 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     /// The way back to the start, on a round trip.
     public var returnKm: Double?
     public var returnMinutes: Double?
+    /// With a start time: when the plan is over (the last visit ends, or on
+    /// a round trip the person is back), and the minutes spent waiting.
+    public var finish: String?
+    public var waitMinutes: Double?
+  }
+
+  /// When the plans happen, with every default resolved.
+  public struct TimeReport: Codable, Sendable, Equatable {
+    /// Local times in `timeZone`, `2026-12-01T14:00`.
+    public var start: String
+    /// The deadline, or the end of the 24-hour horizon.
+    public var end: String
+    public var timeZone: String
+    public var waitWeight: Double
+    public var unknownHours: UnknownHours
   }
 
   public struct SolverReport: Codable, Sendable, Equatable {
@@ -76,6 +100,8 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   public var speedKmh: Double
   /// `straight` (great circle) or `osrm` (by road).
   public var distances: Distances
+  /// When the plans happen; absent when they are timeless.
+  public var time: TimeReport?
   /// Where the places came from, when a provider was asked.
   public var provider: ProviderReport?
   public var plans: [Plan]

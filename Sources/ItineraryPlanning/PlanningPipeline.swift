@@ -15,13 +15,17 @@ public struct PlanningPipeline: Sendable {
   public let notify: @Sendable (Notice) -> Void
   /// Trips the solver from another thread (a server whose client left).
   public let cancellation: Cancellation?
+  /// What time it is, for plans that start now.
+  public let now: @Sendable () -> Date
 
   public init(
     environment: [String: String], cancellation: Cancellation? = nil,
-    notify: @escaping @Sendable (Notice) -> Void = { _ in }
+    notify: @escaping @Sendable (Notice) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.environment = environment
     self.cancellation = cancellation
+    self.now = now
     self.notify = notify
   }
 
@@ -39,10 +43,22 @@ public struct PlanningPipeline: Sendable {
     let services = LazyServices(request: request, environment: environment, notify: notify)
     let origin = try StartPoint.resolve(request, services: services, notify: notify)
     let source = try CandidateSource.choose(request.provider, origin: origin)
+    let speedKmh = request.speed ?? mode.defaultSpeedKmh
+    let time = try TimeStep.frame(
+      for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: now(),
+      notify: notify)
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: radius, request: request, services: services,
       notify: notify)
     var places = candidates.places
+    if time != nil, case let unreadable = TimeStep.unreadableHours(places), unreadable > 0 {
+      let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
+      notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
+    }
+    if request.openNow == true, let time {
+      places = try TimeStep.openAtStart(
+        places, categories: candidates.categories, origin: origin, frame: time)
+    }
     var roads: RoadTable?
     if request.distances == .osrm {
       places = RoadStep.keepBest(
@@ -54,23 +70,22 @@ public struct PlanningPipeline: Sendable {
       origin: origin, categories: candidates.categories, places: places,
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight,
       roundTrip: request.roundTrip ?? false, order: request.anyOrder == true ? .any : .given,
-      roads: roads)
+      roads: roads, time: time)
     let count = request.top ?? Defaults.top
     let selection: Selection = request.exact == true ? .top(count) : .diverse(count)
     let run = try SolveStep.run(
       problem, selection, timeLimit: request.timeLimit, seed: request.seed,
       cancellation: cancellation)
     if run.solution.plans.isEmpty {
-      throw ItineraryError(.failure, "no plan: \(run.solution.reason ?? "no feasible plan")")
+      let reason = run.solution.reason ?? "no feasible plan"
+      throw ItineraryError(.failure, reason.hasPrefix("no plan") ? reason : "no plan: \(reason)")
     }
     let verification =
       request.verify == true
       ? try VerifyStep.run(
         problem, selection, run.solution, timeLimit: request.verifyTimeLimit, notify: notify)
       : nil
-    return ResponseBuilder(
-      problem: problem, mode: mode, speedKmh: request.speed ?? mode.defaultSpeedKmh
-    ).response(
+    return ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(plan: request), solution: run.solution, millis: run.millis,
       verification: verification, provider: candidates.provider)
   }
@@ -87,6 +102,7 @@ public struct PlanningPipeline: Sendable {
     if settings.anyOrder == true { problem.order = .any }
     if settings.roundTrip == true { problem.roundTrip = true }
     if let weight = settings.distanceWeight { problem.distanceWeight = weight }
+    problem.time = try TimeStep.frame(problem.time, overriddenBy: settings)
     let count = settings.top ?? Defaults.top
     let selection: Selection = settings.diverse == true ? .diverse(count) : .top(count)
     let run = try SolveStep.run(
@@ -97,9 +113,12 @@ public struct PlanningPipeline: Sendable {
       ? try VerifyStep.run(
         problem, selection, run.solution, timeLimit: settings.verifyTimeLimit, notify: notify)
       : nil
-    return ResponseBuilder(problem: problem, mode: .walk, speedKmh: TravelMode.walk.defaultSpeedKmh)
-      .response(
-        to: RequestEcho(solve: settings), solution: run.solution, millis: run.millis,
-        verification: verification, provider: nil)
+    return ResponseBuilder(
+      problem: problem, mode: .walk,
+      speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh
+    )
+    .response(
+      to: RequestEcho(solve: settings), solution: run.solution, millis: run.millis,
+      verification: verification, provider: nil)
   }
 }

@@ -28,13 +28,25 @@ public struct SolveSettings: Codable, Sendable, Equatable {
   public var verifyTimeLimit: Double?
   public var timeLimit: Double?
   public var seed: Int?
+  /// Overrides of the instance's time keys (`start` and `end` as local
+  /// times `YYYY-MM-DD HH:MM`, `end` also `HH:MM` on the start's day).
+  public var start: String?
+  public var end: String?
+  public var tz: String?
+  /// Minutes at a stop by category, over the instance's `dwellMinutes`.
+  public var dwell: [String: Double]?
+  public var waitWeight: Double?
+  public var unknownHours: UnknownHours?
+  /// Solve timelessly, whatever times the instance holds.
+  public var anytime: Bool?
 
   public init() {}
 
   /// The keys besides `instance` an instance request may hold.
   public static let keys = [
     "top", "diverse", "exact", "anyOrder", "roundTrip", "distanceWeight", "verify",
-    "verifyTimeLimit", "timeLimit", "seed",
+    "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
+    "unknownHours", "anytime",
   ]
 
   /// Checks every value against its range, naming keys as the front end does.
@@ -50,5 +62,12 @@ public struct SolveSettings: Codable, Sendable, Equatable {
     try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
     try Range.positive(timeLimit, atMost: Defaults.maxSeconds, "timeLimit", fail)
     try Range.positive(verifyTimeLimit, atMost: Defaults.maxSeconds, "verifyTimeLimit", fail)
+    let timedKeys = [
+      ("start", start != nil), ("end", end != nil), ("tz", tz != nil),
+      ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),
+      ("unknownHours", unknownHours != nil),
+    ].filter(\.1).map(\.0)
+    try TimeStep.validate(
+      dwell: dwell, waitWeight: waitWeight, anytime: anytime, timedKeys: timedKeys, name: name)
   }
 }

@@ -21,6 +21,9 @@ enum VerifyStep {
     case .timeLimit:
       status = .unverified
       notify(.info("glpk: \(outcome.summary) after \(seconds) s"))
+    case .notModelled:
+      status = .unverified
+      notify(.info("glpk: \(outcome.summary)"))
     case .disagreed(let disagreement):
       status = .disagreed
       note = "verification failed: \(disagreement.message)"

@@ -14,10 +14,15 @@ import ItineraryCore
 /// Beyond the table's limits, or past the time limit, `GTSPHeuristic` picks
 /// an order of the categories and the ordered solver plans within that
 /// order; the solution then says `optimal: false`.
+///
+/// With a time frame the table stays timeless, an upper bound still (time
+/// only removes plans, waiting only costs), and the search checks every
+/// prefix's timeline as the ordered solver does.
 public struct AnyOrderSolver {
   private let problem: Problem
   private let options: SolveOptions
   private let maxCells: Int
+  private let timing: Timing?
 
   /// The share of the time limit the exact path may take, leaving the
   /// heuristic the rest should it not finish.
@@ -40,6 +45,7 @@ public struct AnyOrderSolver {
     self.problem = problem
     self.options = options
     self.maxCells = maxCells
+    timing = Timing(problem)
   }
 
   /// The plans the selection asks for, best first.
@@ -48,12 +54,13 @@ public struct AnyOrderSolver {
   ///   stops, then O(k * N * log(k * N)) per partial plan expanded by the
   ///   search; the heuristic path is bounded by the time limit.
   public func solve(_ selection: Selection) -> Solution {
-    if let reason = problem.missingCategoryReason() {
+    let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
+    if let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible) {
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
     let deadline = options.deadline()
     let exactDeadline = deadline.fraction(Self.exactShare)
-    let graph = PlanningGraph(problem: problem)
+    let graph = PlanningGraph(problem: problem, eligible: eligible)
     /// The heuristic's plans, after the diverse plans found exactly so far.
     func fallBack(after earlier: [Solution.Ranked] = []) -> Solution {
       heuristicSolution(graph, selection, after: earlier, deadline: deadline)
@@ -67,7 +74,7 @@ public struct AnyOrderSolver {
     switch selection {
     case .top(let count):
       var search = AnyOrderSearch(
-        graph: graph, table: table, limit: count, deadline: exactDeadline)
+        graph: graph, table: table, limit: count, deadline: exactDeadline, timing: timing)
       var seen = Set<[Int]>()
       while found.count < count, let stops = search.next() {
         let plan = Plan(stops: stops)
@@ -80,7 +87,7 @@ public struct AnyOrderSolver {
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
         var search = AnyOrderSearch(
-          graph: graph, table: table, limit: 1, deadline: exactDeadline
+          graph: graph, table: table, limit: 1, deadline: exactDeadline, timing: timing
         ) { prefix in
           diversity.admits(prefix, after: earlier)
         }
@@ -93,7 +100,7 @@ public struct AnyOrderSolver {
     }
     return Solution(
       plans: found, solver: .anyOrderHeldKarp, optimal: true,
-      reason: found.isEmpty ? problem.noPlanReason : nil,
+      reason: found.isEmpty ? timing?.noPlanReason ?? problem.noPlanReason : nil,
       work: [
         "states": graph.instance.nodeCount << (problem.categories.count), "expanded": expanded,
       ]
@@ -101,7 +108,8 @@ public struct AnyOrderSolver {
   }
 
   private func ranked(_ plan: Plan) -> Solution.Ranked {
-    Solution.Ranked(plan: plan, objective: problem.objective(of: plan))
+    Solution.Ranked(
+      plan: plan, objective: timing?.objective(of: plan) ?? problem.timelessObjective(of: plan))
   }
 
   /// The heuristic's order of the categories, improved by moving one
@@ -120,7 +128,7 @@ public struct AnyOrderSolver {
     var order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
     let improvementDeadline = deadline.fraction(Self.improvementShare)
     func value(_ order: [Int]) -> Double {
-      OrderedSolver(problem: problem, categoryOrder: order)
+      OrderedSolver(problem: problem, categoryOrder: order, timing: timing)
         .solve(.top(1), after: [], deadline: improvementDeadline).plans.first?.objective
         ?? -.infinity
     }
@@ -142,7 +150,7 @@ public struct AnyOrderSolver {
         }
       }
     }
-    var solution = OrderedSolver(problem: problem, categoryOrder: order)
+    var solution = OrderedSolver(problem: problem, categoryOrder: order, timing: timing)
       .solve(selection, after: earlier, deadline: deadline)
     solution.solver = .anyOrderHeuristic
     solution.optimal = false
@@ -160,7 +168,8 @@ public struct AnyOrderSolver {
 /// place's score; the way back to the start costs its distance on a round
 /// trip and nothing otherwise. A tour's cost is minus its plan's objective.
 /// Distances are great-circle, or the problem's road table when it has one;
-/// an arc with no road costs infinity.
+/// an arc with no road costs infinity. The nodes of a category are the
+/// places eligible for it, or those of `eligible` when given.
 struct PlanningGraph {
   let instance: GTSPInstance
   /// The place and the category of every node; -1 for the start.
@@ -168,11 +177,11 @@ struct PlanningGraph {
   let category: [Int]
 
   /// - Complexity: O(N^2) distances for N = sum n_i.
-  init(problem: Problem) {
+  init(problem: Problem, eligible: [[Int]]? = nil) {
     var place = [-1]
     var category = [-1]
     var clusters = [[0]]
-    for (index, eligible) in problem.eligiblePlaces().enumerated() {
+    for (index, eligible) in (eligible ?? problem.eligiblePlaces()).enumerated() {
       clusters.append(Array(place.count..<place.count + eligible.count))
       place += eligible
       category += Array(repeating: index, count: eligible.count)
@@ -225,6 +234,14 @@ struct PlanningGraph {
 /// state); without that, the orders of the same places multiply the work by
 /// up to k!.
 ///
+/// With time, a prefix that does not fit is dropped, the price of its waiting
+/// is taken off its priority (children are then pushed until one reaches the
+/// bound of the siblings left), and interchangeable becomes dominated: a
+/// prefix is skipped once `limit` expanded prefixes of its state leave no
+/// later and are worth at least as much, less the price of the extra time
+/// they may spend waiting. Leaving earlier, every later visit can begin no
+/// later, so each of their completions is as feasible and as good.
+///
 /// - Complexity: O(k * N) per expanded partial plan, plus O(log(k * N)) per
 ///   child pushed.
 struct AnyOrderSearch {
@@ -241,11 +258,23 @@ struct AnyOrderSearch {
     /// The categories filled, as bits.
     var filled: Int
     var cost: Double
+    /// The price of the waiting so far, and when the last stop is left.
+    var waitCost = 0.0
+    var departure = 0.0
+  }
+
+  /// An expanded prefix, for telling whether it dominates another.
+  private struct Label {
+    var places: [Int]
+    /// Its value so far: minus its cost and its waiting's price.
+    var value: Double
+    var departure: Double
   }
 
   private let graph: PlanningGraph
   private let table: ClusterHeldKarp
   private let admits: ([Int]) -> Bool
+  private let timing: Timing?
   private let allFilled: Int
   private var nodes: [Node]
   /// For each expanded node, its children best first and how many were pushed.
@@ -255,56 +284,87 @@ struct AnyOrderSearch {
   private let deadline: Deadline
   /// Whether the search stopped at its deadline rather than for want of plans.
   private(set) var timedOut = false
-  /// The place sequences expanded so far from each state.
-  private var expandedAt: [State: Set<[Int]>] = [:]
+  /// The prefixes expanded so far from each state.
+  private var expandedAt: [State: [Label]] = [:]
   private(set) var expanded = 0
 
   /// - Parameters:
   ///   - limit: how many plans will be asked for: at most this many distinct
   ///     partial plans are expanded per state.
   ///   - deadline: when to give up, with `timedOut` set.
+  ///   - timing: the problem's timing, or `nil` to plan timelessly.
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects, and decide by the set
   ///     of places alone.
   init(
     graph: PlanningGraph, table: ClusterHeldKarp, limit: Int,
-    deadline: Deadline, admits: @escaping ([Int]) -> Bool = { _ in true }
+    deadline: Deadline, timing: Timing? = nil, admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.graph = graph
     self.table = table
     self.limit = limit
     self.deadline = deadline
+    self.timing = timing
     self.admits = admits
     allFilled = (1 << (graph.instance.clusters.count - 1)) - 1
     nodes = [Node(parent: -1, graphNode: 0, filled: 0, cost: 0)]
     open.push(-table.completion(remaining: allFilled, from: 0), 0)
   }
 
-  private func places(endingAt index: Int) -> [Int] {
-    var result: [Int] = []
+  private func places(endingAt index: Int) -> [Int] { stops(endingAt: index).map(\.place) }
+
+  private func stops(endingAt index: Int) -> [Plan.Stop] {
+    var result: [Plan.Stop] = []
     var index = index
     while index > 0 {
-      result.append(graph.place[nodes[index].graphNode])
+      let graphNode = nodes[index].graphNode
+      result.append(Plan.Stop(category: graph.category[graphNode], place: graph.place[graphNode]))
       index = nodes[index].parent
     }
     return result.reversed()
   }
 
-  /// Pushes the best child of `parent` not yet pushed that passes the constraints.
+  /// Pushes the best children of `parent` not yet pushed that pass the
+  /// constraints, until one has a priority no sibling left can beat.
   private mutating func pushNextChild(of parent: Int) {
     guard var queue = children[parent] else { return }
-    let prefix = places(endingAt: parent)
+    let prefix = stops(endingAt: parent)
+    let prefixPlaces = prefix.map(\.place)
     let node = nodes[parent]
-    while let (priority, graphNode) = queue.pop() {
+    var pushed = -Double.infinity
+    while let (bound, graphNode) = queue.pop() {
       let place = graph.place[graphNode]
-      if prefix.contains(place) || !admits(prefix + [place]) { continue }
+      if prefixPlaces.contains(place) || !admits(prefixPlaces + [place]) { continue }
       let cost = node.cost + graph.instance.cost(node.graphNode, graphNode)
       let filled = node.filled | (1 << graph.category[graphNode])
-      nodes.append(Node(parent: parent, graphNode: graphNode, filled: filled, cost: cost))
+      var child = Node(parent: parent, graphNode: graphNode, filled: filled, cost: cost)
+      if let timing {
+        let stop = Plan.Stop(category: graph.category[graphNode], place: place)
+        guard
+          let progress = timing.progress(of: prefix + [stop], isComplete: filled == allFilled)
+        else { continue }
+        child.waitCost = progress.waitCost
+        child.departure = progress.departure
+      }
+      let priority = bound - child.waitCost
+      nodes.append(child)
       open.push(priority, nodes.count - 1)
-      break
+      pushed = max(pushed, priority)
+      if pushed >= bound - node.waitCost { break }
     }
     children[parent] = queue.isEmpty ? nil : queue
+  }
+
+  /// Whether expanding `label` can be skipped: `limit` prefixes of its state
+  /// are already expanded that dominate it (without time, every one does).
+  private func isDominated(_ label: Label, by earlier: [Label]) -> Bool {
+    guard let timing else { return earlier.count >= limit }
+    let waitWeight = timing.frame.waitWeight
+    let dominating = earlier.count { other in
+      other.departure <= label.departure
+        && other.value - waitWeight * (label.departure - other.departure) >= label.value
+    }
+    return dominating >= limit
   }
 
   /// The stops of the next best plan, or `nil` when every plan has been produced.
@@ -315,25 +375,19 @@ struct AnyOrderSearch {
       let prefix = places(endingAt: index)
       let state = State(filled: node.filled, last: node.graphNode, places: prefix.sorted())
       let earlier = expandedAt[state, default: []]
+      let label = Label(
+        places: prefix, value: -node.cost - node.waitCost, departure: node.departure)
       // The same places in the same order, or `limit` better orders already.
-      if earlier.contains(prefix) || earlier.count >= limit { continue }
-      expandedAt[state] = earlier.union([prefix])
+      if earlier.contains(where: { $0.places == prefix }) || isDominated(label, by: earlier) {
+        continue
+      }
+      expandedAt[state] = earlier + [label]
       expanded += 1
       if expanded % deadlineInterval == 0, deadline.hasPassed {
         timedOut = true
         return nil
       }
-      if node.filled == allFilled {
-        var stops: [Plan.Stop] = []
-        var step = index
-        while step > 0 {
-          let graphNode = nodes[step].graphNode
-          stops.append(
-            Plan.Stop(category: graph.category[graphNode], place: graph.place[graphNode]))
-          step = nodes[step].parent
-        }
-        return stops.reversed()
-      }
+      if node.filled == allFilled { return stops(endingAt: index) }
       var list: [(key: Double, value: Int)] = []
       for (bit, cluster) in table.otherClusters.enumerated() where node.filled & (1 << bit) == 0 {
         let remaining = allFilled & ~(node.filled | (1 << bit))

@@ -5,15 +5,25 @@ import ItineraryCore
 ///
 /// Ordered mode tries every choice of one place per category; any-order mode
 /// also tries every order of the categories. Plans are distinct as place
-/// sequences: a place eligible for two categories does not make two plans.
-/// A plan with a leg that has no road (on a road table) is not feasible.
+/// sequences: a place eligible for two categories does not make two plans,
+/// the better of its assignments counts.
+/// A plan with a leg that has no road (on a road table) is not feasible, nor
+/// with a time frame one whose simulated timeline does not fit.
 ///
 /// - Complexity: O(k! * prod n_i * k) in any-order mode, O(prod n_i * k)
 ///   ordered, plus sorting the plans.
 package struct BruteForceSolver {
   private let problem: Problem
+  private let timing: Timing?
 
-  package init(problem: Problem) { self.problem = problem }
+  package init(problem: Problem) {
+    self.problem = problem
+    timing = Timing(problem)
+  }
+
+  private func objective(of plan: Plan) -> Double {
+    timing?.objective(of: plan) ?? problem.timelessObjective(of: plan)
+  }
 
   /// Every feasible plan with its objective, best first.
   package func allPlans() -> [Solution.Ranked] {
@@ -24,17 +34,24 @@ package struct BruteForceSolver {
       case .given: [Array(0..<k)]
       case .any: permutations(of: Array(0..<k))
       }
-    var seen = Set<[Int]>()
+    // The best plan of each place sequence (with time, which category a
+    // place fills can change its dwell), by its position in `plans`.
+    var seen: [[Int]: Int] = [:]
     var plans: [Solution.Ranked] = []
     for order in orders {
       var stops: [Plan.Stop] = []
       func extend() {
         guard stops.count < k else {
           let plan = Plan(stops: stops)
-          let objective = problem.objective(of: plan)
-          // Minus infinity: a leg has no road, so this is no plan.
-          if objective > -.infinity, seen.insert(plan.places).inserted {
-            plans.append(Solution.Ranked(plan: plan, objective: objective))
+          let objective = objective(of: plan)
+          // Minus infinity: a leg has no road or it does not fit in time.
+          guard objective > -.infinity else { return }
+          let ranked = Solution.Ranked(plan: plan, objective: objective)
+          if let earlier = seen[plan.places] {
+            if objective > plans[earlier].objective { plans[earlier] = ranked }
+          } else {
+            seen[plan.places] = plans.count
+            plans.append(ranked)
           }
           return
         }
@@ -89,7 +106,7 @@ package struct BruteForceSolver {
       let plan = found[rank]
       guard let best else { return "plan \(rank + 1) should not exist" }
       guard problem.isFeasible(plan.plan), diversity.admits(plan.plan.places, after: earlier),
-        plan.objective == problem.objective(of: plan.plan)
+        plan.objective == objective(of: plan.plan)
       else { return "plan \(rank + 1) is infeasible, not diverse or misvalued" }
       guard abs(plan.objective - best.objective) <= 1e-9 * max(1, abs(best.objective)) else {
         return "plan \(rank + 1) has objective \(plan.objective); the best is \(best.objective)"

@@ -34,11 +34,15 @@ final class CompletionValues<Metric: LayerMetric> {
   ///   - metric: the distances between the problem's origin and places.
   ///   - categoryOrder: the order in which to visit the problem's categories
   ///     (the problem's own order by default).
-  init(problem: Problem, metric: Metric, categoryOrder: [Int]? = nil) {
+  ///   - eligible: the places eligible for each category, when fewer than the
+  ///     problem's (those that can be visited in time).
+  init(
+    problem: Problem, metric: Metric, categoryOrder: [Int]? = nil, eligible: [[Int]]? = nil
+  ) {
     self.problem = problem
     let scores = problem.scores()
     self.scores = scores
-    let eligible = problem.eligiblePlaces()
+    let eligible = eligible ?? problem.eligiblePlaces()
     layers = (categoryOrder ?? Array(problem.categories.indices)).map { eligible[$0] }
     let weight = problem.distanceWeight
     var values = layers.map { Array(repeating: 0.0, count: $0.count) }

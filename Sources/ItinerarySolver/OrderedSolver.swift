@@ -9,6 +9,11 @@ import ItineraryCore
 /// demands, so the answers stay exact with places in several categories.
 /// Legs are great-circle distances on a spatial index, or the problem's road
 /// table when it has one.
+///
+/// With a time frame, places that can never be visited in time are left out
+/// of the layers, and the search checks every prefix's timeline, dropping
+/// those that do not fit and taking the price of their waiting off their
+/// priority: the timeless values stay an upper bound, so the plans stay exact.
 public struct OrderedSolver {
   /// The dynamic program under the problem's metric.
   private enum Values {
@@ -19,20 +24,33 @@ public struct OrderedSolver {
   private let problem: Problem
   private let categoryOrder: [Int]
   private let values: Values
+  private let timing: Timing?
+  /// The places each category can take (fewer than eligible, in time).
+  private let eligible: [[Int]]
 
   /// - Parameter categoryOrder: the order in which to visit the problem's
   ///   categories (its own order by default).
   /// - Complexity: that of the dynamic program, see `CompletionValues`.
   public init(problem: Problem, categoryOrder: [Int]? = nil) {
+    self.init(problem: problem, categoryOrder: categoryOrder, timing: Timing(problem))
+  }
+
+  /// - Parameter timing: the problem's timing, shared between solvers.
+  init(problem: Problem, categoryOrder: [Int]?, timing: Timing?) {
     self.problem = problem
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
+    self.timing = timing
+    let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
+    self.eligible = eligible
     if let roads = problem.roads {
       values = .roads(
-        CompletionValues(problem: problem, metric: roads, categoryOrder: categoryOrder))
+        CompletionValues(
+          problem: problem, metric: roads, categoryOrder: categoryOrder, eligible: eligible))
     } else {
       values = .sphere(
         CompletionValues(
-          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder))
+          problem: problem, metric: SphereMetric(problem), categoryOrder: categoryOrder,
+          eligible: eligible))
     }
   }
 
@@ -51,7 +69,7 @@ public struct OrderedSolver {
   func solve(_ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline)
     -> Solution
   {
-    if let reason = problem.missingCategoryReason() {
+    if let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible) {
       return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
     }
     switch values {
@@ -69,7 +87,7 @@ public struct OrderedSolver {
     var timedOut = false
     switch selection {
     case .top(let count):
-      var search = PlanSearch(values: values, deadline: deadline)
+      var search = PlanSearch(values: values, deadline: deadline, cost: prefixCost)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
@@ -80,7 +98,7 @@ public struct OrderedSolver {
       found = earlier
       while found.count < count {
         let earlier = found.map { Set($0.plan.places) }
-        var search = PlanSearch(values: values, deadline: deadline) { prefix in
+        var search = PlanSearch(values: values, deadline: deadline, cost: prefixCost) { prefix in
           diversity.admits(prefix, after: earlier)
         }
         let next = search.next()
@@ -90,7 +108,9 @@ public struct OrderedSolver {
         found.append(ranked(next.places))
       }
     }
-    let reason = timedOut ? Solution.stoppedReason : found.isEmpty ? problem.noPlanReason : nil
+    let reason =
+      timedOut
+      ? Solution.stoppedReason : found.isEmpty ? timing?.noPlanReason ?? problem.noPlanReason : nil
     return Solution(
       plans: found, solver: .orderedDP, optimal: true, complete: !timedOut, reason: reason,
       work: ["distances": values.evaluations, "expanded": expanded]
@@ -98,8 +118,21 @@ public struct OrderedSolver {
   }
 
   private func ranked(_ places: [Int]) -> Solution.Ranked {
-    let plan = Plan(stops: zip(categoryOrder, places).map { Plan.Stop(category: $0, place: $1) })
-    return Solution.Ranked(plan: plan, objective: problem.objective(of: plan))
+    let plan = Plan(stops: stops(places))
+    return Solution.Ranked(
+      plan: plan, objective: timing?.objective(of: plan) ?? problem.timelessObjective(of: plan))
+  }
+
+  private func stops(_ places: [Int]) -> [Plan.Stop] {
+    zip(categoryOrder, places).map { Plan.Stop(category: $0, place: $1) }
+  }
+
+  /// The price of a prefix's waiting, or `nil` when it does not fit in time;
+  /// nothing without a time frame.
+  private func prefixCost(_ places: [Int]) -> Double? {
+    guard let timing else { return 0 }
+    return timing.progress(of: stops(places), isComplete: places.count == categoryOrder.count)?
+      .waitCost
   }
 }
 

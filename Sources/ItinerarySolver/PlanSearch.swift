@@ -17,7 +17,12 @@ let deadlineInterval = 1024
 /// plans asked for rather than the number of candidates.
 ///
 /// Constraints that only remove plans are checked on every prefix: a place
-/// fills at most one stop, and `admits` can reject more (diversity).
+/// fills at most one stop, and `admits` can reject more (diversity). A prefix
+/// may also carry a `cost` that only grows as it is extended (the price of
+/// waiting for places to open) and is taken off its priority, which then
+/// stays an upper bound; as a child's cost can drop it below its next
+/// sibling's bound, siblings are pushed until one reaches the bound of those
+/// still unread.
 ///
 /// The search stops at its deadline (read every `deadlineInterval` partial
 /// plans), with `timedOut` set.
@@ -31,12 +36,16 @@ struct PlanSearch<Metric: LayerMetric> {
     var layer: Int
     /// Index into `layers[layer]`, or -1 for the origin.
     var item: Int
-    /// Scores collected less distances travelled, up to and including this stop.
+    /// Scores collected less distances travelled and `cost`, up to and
+    /// including this stop.
     var collected: Double
+    /// The prefix's cost.
+    var cost: Double
   }
 
   private let values: CompletionValues<Metric>
   private let admits: ([Int]) -> Bool
+  private let cost: ([Int]) -> Double?
   private let deadline: Deadline?
   private var nodes: [Node]
   private var cursors: [Metric.Index.Cursor?]
@@ -48,16 +57,21 @@ struct PlanSearch<Metric: LayerMetric> {
 
   /// - Parameters:
   ///   - deadline: when to give up, or `nil` to run to the end.
+  ///   - cost: the cost of a prefix of place indices, at least that of the
+  ///     prefix one shorter, or `nil` when it cannot be extended (it must then
+  ///     be `nil` for every extension).
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects.
   init(
     values: CompletionValues<Metric>, deadline: Deadline? = nil,
+    cost: @escaping ([Int]) -> Double? = { _ in 0 },
     admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.values = values
     self.deadline = deadline
+    self.cost = cost
     self.admits = admits
-    nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0)]
+    nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0, cost: 0)]
     cursors = [values.indexes.first?.cursor(from: .origin)]
     if !values.layers.isEmpty { pushNextChild(of: 0) }
   }
@@ -74,7 +88,8 @@ struct PlanSearch<Metric: LayerMetric> {
     return result.reversed()
   }
 
-  /// Pushes the best child of `parent` not yet pushed that passes the constraints.
+  /// Pushes the best children of `parent` not yet pushed that pass the
+  /// constraints, until one has a priority no sibling still unread can beat.
   private mutating func pushNextChild(of parent: Int) {
     // Taken out of the array while it moves, so its heap is not copied.
     guard var cursor = cursors[parent] else { return }
@@ -82,16 +97,23 @@ struct PlanSearch<Metric: LayerMetric> {
     let layer = nodes[parent].layer + 1
     let prefix = places(endingAt: parent)
     let index = values.indexes[layer]
+    var pushed = -Double.infinity
     while let (item, key) = index.next(&cursor) {
       let place = values.layers[layer][item]
       if prefix.contains(place) || !admits(prefix + [place]) { continue }
-      cursors[parent] = cursor
-      let priority = nodes[parent].collected + key
+      guard let cost = cost(prefix + [place]) else { continue }
+      let bound = nodes[parent].collected + key
+      let priority = bound - (cost - nodes[parent].cost)
       let collected = priority - values.values[layer][item] + values.scores[place]
-      nodes.append(Node(parent: parent, layer: layer, item: item, collected: collected))
+      nodes.append(
+        Node(parent: parent, layer: layer, item: item, collected: collected, cost: cost))
       cursors.append(nil)
       open.push(priority, nodes.count - 1)
-      return
+      pushed = max(pushed, priority)
+      if pushed >= bound {
+        cursors[parent] = cursor
+        return
+      }
     }
   }
 

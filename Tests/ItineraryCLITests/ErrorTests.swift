@@ -104,54 +104,54 @@ import Testing
 
   static let commandCases: [CommandCase] = [
     CommandCase(
-      arguments: ["plan", "--frobnicate", "park"], status: 64,
+      arguments: ["plan", "--anytime", "--frobnicate", "park"], status: 64,
       message: "unknown option '--frobnicate'"),
-    CommandCase(arguments: ["plan", "park", "--top"], status: 64, message: "--top needs a value"),
+    CommandCase(arguments: ["plan", "--anytime", "park", "--top"], status: 64, message: "--top needs a value"),
     CommandCase(
-      arguments: ["plan", "park", "--top", "zero"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--top", "zero"], status: 64,
       message: "--top expects a whole number, got 'zero'"),
     CommandCase(
-      arguments: ["plan", "park", "--mode", "fly"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--mode", "fly"], status: 64,
       message: "--mode expects one of walk, bike, drive, got 'fly'"),
-    CommandCase(arguments: ["plan"], status: 64, message: "no category given"),
+    CommandCase(arguments: ["plan", "--anytime"], status: 64, message: "no category given"),
     CommandCase(
-      arguments: ["plan", "park", "--at", "here"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--at", "here"], status: 64,
       message: "--at expects LAT,LON"),
     CommandCase(
-      arguments: ["plan", "park", "--at", "95,24.9"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--at", "95,24.9"], status: 64,
       message: "--at is not a point on the Earth: latitude 95.0 is outside [-90, 90]"),
     CommandCase(
-      arguments: ["plan", "park", "--at", "60.17,nan"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--at", "60.17,nan"], status: 64,
       message: "longitude nan is not a finite number"),
     CommandCase(
-      arguments: ["plan", "restaurant", "zoo"], status: 65,
+      arguments: ["plan", "--anytime", "restaurant", "zoo"], status: 65,
       message: "unknown category 'zoo' (known: restaurant, cafe, bar, park, museum, art, landmark"),
     CommandCase(
-      arguments: ["plan", "restaurant", "viewpoint"], status: 1,
+      arguments: ["plan", "--anytime", "restaurant", "viewpoint"], status: 1,
       message: "no viewpoint within reach of 60.1699,24.9384"),
     CommandCase(
-      arguments: ["plan", "park", "--distance-weight", "-2"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--distance-weight", "-2"], status: 64,
       message: "--distance-weight must be within 0.0...1000000000.0, got -2.0"),
     CommandCase(
-      arguments: ["plan", "park", "--speed", "5e-324"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--speed", "5e-324"], status: 64,
       message: "--speed must be within 0.1...1000.0, got 5e-324"),
     CommandCase(
-      arguments: ["plan", "viewpoint", "--radius", "1e300"], status: 64,
+      arguments: ["plan", "--anytime", "viewpoint", "--radius", "1e300"], status: 64,
       message: "--radius must be above 0 and at most 20050.0, got 1e+300"),
     CommandCase(
-      arguments: ["plan", "park", "--time-limit", "1e21"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--time-limit", "1e21"], status: 64,
       message: "--time-limit must be above 0 and at most 86400.0, got 1e+21"),
     CommandCase(
-      arguments: ["plan", "park", "--verify-time-limit", "1e19"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--verify-time-limit", "1e19"], status: 64,
       message: "--verify-time-limit must be above 0 and at most 86400.0, got 1e+19"),
     CommandCase(
-      arguments: ["plan", "park", "--top", "1000000"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--top", "1000000"], status: 64,
       message: "--top must be within 1...1000, got 1000000"),
     CommandCase(
-      arguments: ["plan", "park", "--tpo", "3"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--tpo", "3"], status: 64,
       message: "unknown option '--tpo' (did you mean --top?)"),
     CommandCase(
-      arguments: ["plan", "park", "--gtsplib"], status: 64,
+      arguments: ["plan", "--anytime", "park", "--gtsplib"], status: 64,
       message: "--gtsplib does not apply here (it is an option of 'solve')"),
     CommandCase(
       arguments: ["gtsp", "x.gtsp", "--top", "3"], status: 64,
@@ -160,7 +160,7 @@ import Testing
       arguments: ["solve", "--gtsplib", "x.gtsp", "--top", "3"], status: 64,
       message: "--top does not apply to GTSPLIB files"),
     CommandCase(
-      arguments: ["plan", "resturant"], status: 65,
+      arguments: ["plan", "--anytime", "resturant"], status: 65,
       message: "unknown category 'resturant' (did you mean restaurant?)"),
     CommandCase(
       arguments: ["plna", "park"], status: 64,
@@ -187,7 +187,7 @@ import Testing
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let missing = directory.appending(path: "no/such/dir/plans.json").path
-    let run = CommandRun(["plan", "park", "--format", "json", "-o", missing])
+    let run = CommandRun(["plan", "--anytime", "park", "--format", "json", "-o", missing])
     #expect(run.status == 1)
     let line = try #require(run.errorLine)
     #expect(line.hasPrefix("error: cannot write \(missing)"))
@@ -200,10 +200,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "plans.json")
     try Data("previous".utf8).write(to: output)
-    let failed = CommandRun(["plan", "zoo", "-o", output.path])
+    let failed = CommandRun(["plan", "--anytime", "zoo", "-o", output.path])
     #expect(failed.status == 65)
     #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
-    let succeeded = CommandRun(["plan", "park", "--format", "json", "-o", output.path])
+    let succeeded = CommandRun(["plan", "--anytime", "park", "--format", "json", "-o", output.path])
     #expect(succeeded.status == 0, "\(succeeded.stderr)")
     let written = try JSONSerialization.jsonObject(with: Data(contentsOf: output))
     #expect((written as? [String: Any])?["plans"] is [Any])

@@ -42,7 +42,7 @@ import Testing
   }
 
   static let threeCategories = [
-    "plan", "--provider", "yelp", "--at", "40.758,-73.985", "restaurant", "park", "art",
+    "plan", "--anytime", "--provider", "yelp", "--at", "40.758,-73.985", "restaurant", "park", "art",
     "--format", "json",
   ]
 
@@ -123,7 +123,7 @@ import Testing
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let run = Self.run(
-      ["plan", "--near", "Central Park, New York", "park"],
+      ["plan", "--anytime", "--near", "Central Park, New York", "park"],
       environment: Self.environment(server, cache: cache))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("starting at Central Park, New York (40.7812,-73.9665)"))
@@ -143,23 +143,23 @@ import Testing
 
   static let usageCases: [UsageCase] = [
     UsageCase(
-      arguments: ["plan", "--provider", "bing", "--at", "1,2", "park"], status: 64,
+      arguments: ["plan", "--anytime", "--provider", "bing", "--at", "1,2", "park"], status: 64,
       message:
         "error: plan: --provider expects one of embedded, overpass, yelp, foursquare, got 'bing'"),
     UsageCase(
-      arguments: ["plan", "--provider", "yelp", "park"], status: 64,
+      arguments: ["plan", "--anytime", "--provider", "yelp", "park"], status: 64,
       message: "error: plan: the yelp provider needs a start point: --at LAT,LON or --near PLACE"),
     UsageCase(
-      arguments: ["plan", "--provider", "foursquare", "--at", "1,2", "park"], status: 64,
+      arguments: ["plan", "--anytime", "--provider", "foursquare", "--at", "1,2", "park"], status: 64,
       message: "error: the foursquare provider needs FOURSQUARE_API_KEY in the environment"),
     UsageCase(
-      arguments: ["plan", "--at", "1,2", "--near", "x", "park"], status: 64,
+      arguments: ["plan", "--anytime", "--at", "1,2", "--near", "x", "park"], status: 64,
       message: "error: plan: --at and --near exclude each other"),
     UsageCase(
-      arguments: ["plan", "--provider", "yelp", "--at", "1,2", "--no-cache", "--refresh", "park"],
+      arguments: ["plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--no-cache", "--refresh", "park"],
       status: 64, message: "error: plan: --no-cache and --refresh exclude each other"),
     UsageCase(
-      arguments: ["plan", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park"],
+      arguments: ["plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park"],
       status: 64, message: "error: plan: --per-category must be within 1...240, got 0"),
   ]
 
@@ -255,7 +255,7 @@ extension LivePlanTests {
   }
 
   @Test func timeoutsMustBePositiveNumbers() {
-    let run = CommandRun(["plan", "park", "--timeout", "soon"])
+    let run = CommandRun(["plan", "--anytime", "park", "--timeout", "soon"])
     #expect(run.status == 64)
     #expect(run.errorLine?.contains("--timeout expects a finite number") == true)
   }

@@ -4,8 +4,8 @@ import Testing
 /// `plan` on the embedded city, as a person runs it.
 @Suite struct PlanCommandTests {
   @Test func oneArgumentWithArrowsIsTheSameAsSeveral() {
-    let arrows = CommandRun(["plan", "Restaurant -> Park -> Art", "--format", "json"])
-    let words = CommandRun(["plan", "restaurant", "park", "art", "--format", "json"])
+    let arrows = CommandRun(["plan", "--anytime", "Restaurant -> Park -> Art", "--format", "json"])
+    let words = CommandRun(["plan", "--anytime", "restaurant", "park", "art", "--format", "json"])
     #expect(arrows.status == 0, "\(arrows.stderr)")
     func plans(_ run: CommandRun) -> String? {
       let json = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func tableShowsEveryStopAndSaysWhereItStarted() throws {
-    let run = CommandRun(["plan", "food", "park", "--top", "2"])
+    let run = CommandRun(["plan", "--anytime", "food", "park", "--top", "2"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("starting at the centre of central Helsinki"))
     #expect(run.stderr.contains("embedded city"))
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func diverseAlternativesShareFewerThanHalfTheirPlaces() throws {
-    let run = CommandRun(["plan", "cafe", "museum", "art", "bar", "--top", "4", "--format", "json"])
+    let run = CommandRun(["plan", "--anytime", "cafe", "museum", "art", "bar", "--top", "4", "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     let plans = try #require(json?["plans"] as? [[String: Any]])
@@ -46,13 +46,13 @@ import Testing
   }
 
   @Test func imperialUnitsAndModesChangeTheTable() {
-    let run = CommandRun(["plan", "museum", "--units", "imperial", "--mode", "bike", "--top", "1"])
+    let run = CommandRun(["plan", "--anytime", "museum", "--units", "imperial", "--mode", "bike", "--top", "1"])
     #expect(run.status == 0)
     #expect(run.stdout.contains(" mi") && run.stdout.contains("cycling"))
   }
 
   @Test func roundTripAddsTheWayBack() {
-    let run = CommandRun(["plan", "museum", "--round-trip", "--top", "1"])
+    let run = CommandRun(["plan", "--anytime", "museum", "--round-trip", "--top", "1"])
     #expect(run.stdout.contains("back to the start"))
   }
 
@@ -95,7 +95,7 @@ extension PlanCommandTests {
   @Test func anyOrderIsNeverWorseThanTheOrderGiven() throws {
     func best(_ extra: [String]) throws -> Double {
       let run = CommandRun(
-        ["plan", "art", "cafe", "museum", "--exact", "--top", "1", "--format", "json"] + extra)
+        ["plan", "--anytime", "art", "cafe", "museum", "--exact", "--top", "1", "--format", "json"] + extra)
       #expect(run.status == 0, "\(run.stderr)")
       let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
       let plans = try #require(json?["plans"] as? [[String: Any]])

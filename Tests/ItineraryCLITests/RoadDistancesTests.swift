@@ -7,7 +7,7 @@ import Testing
 /// `plan --distances osrm` against the loopback server's OSRM `/table`.
 @Suite struct RoadDistancesTests {
   static let arguments = [
-    "plan", "restaurant", "park", "art", "--distances", "osrm", "--format", "json", "--exact",
+    "plan", "--anytime", "restaurant", "park", "art", "--distances", "osrm", "--format", "json", "--exact",
   ]
 
   static func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func straightIsTheDefaultAndAsksNoService() throws {
-    let run = CommandRun(["plan", "restaurant", "park", "--format", "json"])
+    let run = CommandRun(["plan", "--anytime", "restaurant", "park", "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(try Self.plans(run).json["distances"] as? String == "straight")
     #expect(!run.stderr.contains("OSRM"))
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func anUnknownDistanceIsBadUsage() {
-    let run = CommandRun(["plan", "park", "--distances", "roads"])
+    let run = CommandRun(["plan", "--anytime", "park", "--distances", "roads"])
     #expect(run.status == 64)
     #expect(run.errorLine?.contains("--distances") == true)
   }

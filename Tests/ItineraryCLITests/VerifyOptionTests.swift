@@ -127,7 +127,7 @@ import Testing
   }
 
   @Test func planVerifiesTheEmbeddedCity() {
-    let run = Self.run(["plan", "restaurant", "cafe", "art", "--verify"])
+    let run = Self.run(["plan", "--anytime", "restaurant", "cafe", "art", "--verify"])
     #expect(run.code == 0, "\(run.errors)")
     #expect(run.output.contains("verify (glpk): agrees (objective "), "\(run.output)")
   }

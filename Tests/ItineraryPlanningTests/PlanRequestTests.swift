@@ -10,6 +10,7 @@ import Testing
     request.top = 2
     request.roundTrip = true
     request.distanceWeight = 0.7
+    request.anytime = true
     let response = try PlanningPipeline(environment: [:]).plan(request)
     #expect(response.request.plan == request)
     #expect(response.plans.count == 2)

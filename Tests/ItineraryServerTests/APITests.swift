@@ -25,13 +25,18 @@ import Testing
   }
 
   @Test func planAnswersAsThePipeline() throws {
-    let body = #"{"categories": ["restaurant", "park", "museum"], "top": 2, "mode": "walk"}"#
+    // An explicit start: `now` would move between the two answers.
+    let body = """
+      {"categories": ["restaurant", "park", "museum"], "top": 2, "mode": "walk",
+       "start": "2026-12-01 12:00"}
+      """
     let answer = try RawHTTP.post(server.port, "/v1/plan", body)
     #expect(answer.status == 200)
     #expect(answer.headers["content-type"] == "application/json")
     var request = PlanRequest(categories: ["restaurant", "park", "museum"])
     request.top = 2
     request.mode = .walk
+    request.start = "2026-12-01 12:00"
     let expected = try PlanningPipeline(environment: [:]).plan(request)
     #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
   }

@@ -53,6 +53,11 @@ import Testing
       "POST", "/v1/plan",
       #"{"categories": ["cafe", "park"], "roundTrip": true, "mode": "bike", "top": 5}"#,
       status: 200)
+    try check(
+      "POST", "/v1/plan",
+      #"{"categories": ["museum", "cafe"], "start": "2026-12-01 10:00", "dwell": {"*": 30}}"#,
+      status: 200)
+    try check("POST", "/v1/plan", #"{"categories": ["museum"], "anytime": true}"#, status: 200)
     try check("POST", "/v1/plan", "{bad", status: 400)
     try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 500)
     let instance = """

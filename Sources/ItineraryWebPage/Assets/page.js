@@ -85,6 +85,7 @@
       categories, at: { lat: round(point.lat, 6), lon: round(point.lng, 6) },
       mode: $('mode').value, top: Math.max(1, Math.min(10, Number($('top').value) || 3)),
     };
+    if ($('start-time').value) body.start = $('start-time').value;
     if ($('round-trip').checked) body.roundTrip = true;
     if ($('any-order').checked) body.anyOrder = true;
     const ticket = ++asked;
@@ -116,6 +117,8 @@
     return Math.round(value * scale) / scale;
   }
   function km(value) { return value.toFixed(2) + ' km'; }
+  /** `14:05` of a local time `2026-12-01T14:05`. */
+  function clock(time) { return time ? time.slice(11, 16) : ''; }
   function minutes(value) {
     const whole = Math.round(value);
     return whole < 60 ? whole + ' min' : Math.floor(whole / 60) + ' h ' + String(whole % 60).padStart(2, '0') + ' min';
@@ -153,7 +156,8 @@
         onclick: () => { selected = index; render(); },
         onkeydown: (event) => { if (event.key === 'Enter') { selected = index; render(); } },
       }, [
-        element('div', { class: 'totals', text: '#' + plan.rank + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) }),
+        element('div', { class: 'totals', text: '#' + plan.rank + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) +
+          (plan.finish ? ' · done ' + clock(plan.finish) : '') }),
         element('div', { class: 'stops', text: plan.stops.map((stop) => stop.name).join(' → ') }),
       ]);
       list.appendChild(item);
@@ -210,6 +214,10 @@
     const rows = plan.stops.map((stop, index) => {
       const about = [element('strong', { text: stop.name }), element('div', { class: 'hours', text: stop.category })];
       if (stop.address) about.push(element('div', { class: 'hours', text: stop.address }));
+      if (stop.begin) {
+        const wait = stop.waitMinutes > 0.5 ? ', wait ' + minutes(stop.waitMinutes) : '';
+        about.push(element('div', { class: 'visit', text: 'arrive ' + clock(stop.arrive) + ', visit ' + clock(stop.begin) + '–' + clock(stop.leave) + wait }));
+      }
       if (stop.openingHours) about.push(element('div', { class: 'hours', text: 'open ' + stop.openingHours }));
       if (stop.photoURL) about.push(element('img', { src: stop.photoURL, alt: stop.name, loading: 'lazy' }));
       if (live) about.push(element('button', { type: 'button', class: 'like', text: '♡ like', onclick: (event) => like(stop, event.target) }));
@@ -357,7 +365,7 @@
       if (event.key === 'Enter') { event.preventDefault(); addCategories($('category-input').value); }
     });
     $('add-category').addEventListener('click', () => addCategories($('category-input').value));
-    ['mode', 'top', 'round-trip', 'any-order'].forEach((id) => $(id).addEventListener('change', planSoon));
+    ['mode', 'top', 'start-time', 'round-trip', 'any-order'].forEach((id) => $(id).addEventListener('change', planSoon));
     start.on('dragend', plan);
     map.on('click', (event) => { start.setLatLng(event.latlng); plan(); });
     showStart();

@@ -1,0 +1,183 @@
+import Foundation
+
+/// A problem's time frame at work: the open windows of every place, the
+/// minutes of every leg and visit, and the timeline of a plan or of a prefix
+/// of one, as the contract defines them.
+///
+/// A place's hours are parsed and evaluated over the horizon the first time
+/// a plan reaches it, once per distinct text. Hours that are missing, do not
+/// parse or say nothing definite are unknown: always open, or never, as the
+/// frame says. Not meant to be shared between threads: one per solver run.
+public final class Timing {
+  public let problem: Problem
+  public let frame: TimeFrame
+  /// Minutes from the start to the deadline.
+  public let horizon: Double
+  /// Minutes at a stop of each category, before a place's own override.
+  private let categoryDwell: [Double]
+  private var hours: [Hours?]
+  private var hoursByText: [String: Hours] = [:]
+
+  /// A place's open windows over the horizon, and whether its hours are known.
+  private struct Hours {
+    var windows: OpenWindows
+    var isKnown: Bool
+  }
+
+  /// `nil` when the problem has no time frame.
+  ///
+  /// - Complexity: O(n + k); hours are evaluated later, on first use.
+  public init?(_ problem: Problem) {
+    guard let frame = problem.time else { return nil }
+    self.problem = problem
+    self.frame = frame
+    horizon = frame.horizonMinutes
+    categoryDwell = problem.categories.map(frame.dwell(forCategory:))
+    hours = Array(repeating: nil, count: problem.places.count)
+  }
+
+  /// When `place` is open during the plan; empty when its hours are unknown
+  /// and unknown hours count as closed.
+  ///
+  /// - Complexity: O(1) after the first call for the place's hours.
+  public func windows(of place: Int) -> OpenWindows { self.hours(of: place).windows }
+
+  /// Whether the place's opening hours are known (not missing, readable and
+  /// definite).
+  public func hoursKnown(_ place: Int) -> Bool { self.hours(of: place).isKnown }
+
+  private func hours(of place: Int) -> Hours {
+    if let known = hours[place] { return known }
+    let text = problem.places[place].openingHours ?? ""
+    let result = hoursByText[text] ?? evaluate(text)
+    hoursByText[text] = result
+    hours[place] = result
+    return result
+  }
+
+  private func evaluate(_ text: String) -> Hours {
+    if let parsed = try? OpeningHours(text), !parsed.isUnknown {
+      let windows = parsed.openWindows(
+        from: frame.start, to: frame.end, in: frame.timeZone, holidays: frame.holidays)
+      return Hours(windows: windows, isKnown: true)
+    }
+    let windows =
+      frame.unknownHours == .open
+      ? OpenWindows.always(horizon: horizon) : OpenWindows([], horizon: horizon)
+    return Hours(windows: windows, isKnown: false)
+  }
+
+  /// Minutes spent at the stop.
+  public func dwell(_ stop: Plan.Stop) -> Double {
+    problem.places[stop.place].dwellMinutes ?? categoryDwell[stop.category]
+  }
+
+  /// The minutes of one leg: the road table's duration, else the distance at
+  /// the frame's speed; infinite with no road.
+  public func travelMinutes(from: Waypoint, to: Waypoint) -> Double {
+    if let roads = problem.roads { return roads.minutes(from: from, to: to) ?? .infinity }
+    return (problem.legKm(from: from, to: to) ?? .infinity) * 60 / frame.speedKmh
+  }
+
+  /// The timeline of `stops` visited in order from the start, each visit
+  /// begun as early as it fits. With `isComplete`, a round trip's way back
+  /// counts in `finish` and must end by the horizon.
+  ///
+  /// - Complexity: O(k log m) for k stops and m open intervals a place.
+  public func timeline(of stops: some Collection<Plan.Stop>, isComplete: Bool = true) -> Timeline {
+    var visits: [Visit] = []
+    visits.reserveCapacity(stops.count)
+    var clock = 0.0
+    var here = Waypoint.origin
+    for stop in stops {
+      let arrive = clock + travelMinutes(from: here, to: .place(stop.place))
+      let dwell = dwell(stop)
+      guard arrive.isFinite,
+        let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
+      else { return Timeline(visits: visits, finish: clock, isFeasible: false) }
+      clock = begin + dwell
+      visits.append(Visit(arrive: arrive, begin: begin, leave: clock))
+      here = .place(stop.place)
+    }
+    if isComplete && problem.roundTrip {
+      clock += travelMinutes(from: here, to: .origin)
+    }
+    return Timeline(visits: visits, finish: clock, isFeasible: clock <= horizon)
+  }
+
+  private typealias Visit = Timeline.Visit
+
+  /// Where a prefix of a plan stands in time: the price of its waiting and
+  /// the minute it leaves its last stop, or `nil` when a visit does not fit
+  /// (or, complete, it is not over by the horizon). The price only grows and
+  /// the departure only moves later as the prefix is extended.
+  ///
+  /// - Complexity: that of `timeline(of:isComplete:)`.
+  public func progress(of stops: some Collection<Plan.Stop>, isComplete: Bool)
+    -> (waitCost: Double, departure: Double)?
+  {
+    let timeline = timeline(of: stops, isComplete: isComplete)
+    guard timeline.isFeasible else { return nil }
+    return (frame.waitWeight * timeline.totalWait, timeline.visits.last?.leave ?? 0)
+  }
+
+  /// The contract's objective with time: the timeless objective less
+  /// `waitWeight` times the total wait; minus infinity when the plan does not
+  /// fit in time.
+  public func objective(of plan: Plan) -> Double {
+    let timeline = timeline(of: plan.stops)
+    guard timeline.isFeasible else { return -.infinity }
+    return problem.timelessObjective(of: plan) - frame.waitWeight * timeline.totalWait
+  }
+
+  /// For each category, the eligible places that some plan could visit in
+  /// time: open long enough for the dwell after the earliest possible arrival
+  /// (on the great circle, no sooner than straight from the start) and, on a
+  /// round trip, with time to get back. A pruning only: every place it drops
+  /// the timelines would refuse anyway.
+  ///
+  /// - Complexity: O(n) evaluations of hours, shared between equal texts.
+  public func eligiblePlaces() -> [[Int]] {
+    problem.eligiblePlaces().enumerated().map { category, places in
+      places.filter { canEverVisit($0, as: category) }
+    }
+  }
+
+  /// Why no plan fits in time when some category has no place left that
+  /// could be visited, or `nil`.
+  public func closedCategoryReason(_ eligible: [[Int]]) -> String? {
+    let all = problem.eligiblePlaces()
+    for (category, places) in eligible.enumerated() where places.isEmpty && !all[category].isEmpty {
+      let name = problem.categories[category]
+      let everyClosed = all[category].allSatisfy { place in
+        windows(of: place).earliestVisit(
+          arrival: 0, dwell: dwell(Plan.Stop(category: category, place: place))) == nil
+      }
+      let why =
+        everyClosed ? "every \(name) is closed" : "no \(name) can be reached and visited in time"
+      return "no plan fits \(frame.windowWords): \(why)"
+    }
+    return nil
+  }
+
+  /// Why no plan was found when every category has a place that could be visited.
+  public var noPlanReason: String {
+    "no plan fits \(frame.windowWords) with every stop open for its visit"
+  }
+
+  /// How much sooner than straight from the start a stop may be reached:
+  /// rounding in the great-circle distances, never a real shortcut.
+  private static let slack = 1e-6
+
+  private func canEverVisit(_ place: Int, as category: Int) -> Bool {
+    let onSphere = problem.roads == nil
+    let soonest =
+      onSphere ? max(0, travelMinutes(from: .origin, to: .place(place)) - Self.slack) : 0
+    let dwell = dwell(Plan.Stop(category: category, place: place))
+    guard let begin = windows(of: place).earliestVisit(arrival: soonest, dwell: dwell) else {
+      return false
+    }
+    guard onSphere && problem.roundTrip else { return true }
+    return begin + dwell + travelMinutes(from: .place(place), to: .origin) - Self.slack <= horizon
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import ItineraryCore
+import Testing
+
+/// Timelines computed by hand: waiting for an opening, a visit that must fit
+/// one interval, opening times adjoining across midnight, deadlines, the way
+/// back on a round trip, unknown hours, dwell minutes and the price of waiting.
+@Suite struct TimingTests {
+  static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .gmt
+  static let origin = Coordinate(lat: 60.17, lon: 24.94)
+
+  /// A problem with one stop at the origin itself (no travel), starting at
+  /// `start` (local time in Helsinki), `dwell` minutes at the stop.
+  static func problem(
+    hours: String?, start: String, end: String? = nil, dwell: Double,
+    unknownHours: UnknownHours = .open, waitWeight: Double = 0
+  ) throws -> Problem {
+    let place = Place(
+      id: "a", name: "A", categories: ["museum"], coordinate: origin, score: 5,
+      openingHours: hours)
+    let frame = TimeFrame(
+      start: try LocalDateTime(parsing: start).instant(in: helsinki), timeZone: helsinki,
+      end: try end.map { try LocalDateTime(parsing: $0).instant(in: helsinki) },
+      dwellMinutes: ["museum": dwell], unknownHours: unknownHours, waitWeight: waitWeight)
+    return Problem(
+      origin: origin, categories: ["museum"], places: [place], time: frame)
+  }
+
+  static let plan = Plan(places: [0])
+
+  @Test func anEarlyArrivalWaitsForTheOpening() throws {
+    let problem = try Self.problem(
+      hours: "Mo-Fr 10:00-12:00", start: "2026-12-01T09:00", dwell: 30, waitWeight: 0.1)
+    let timeline = try #require(problem.timeline(of: Self.plan))
+    #expect(timeline.visits == [Timeline.Visit(arrive: 0, begin: 60, leave: 90)])
+    #expect(timeline.totalWait == 60 && timeline.finish == 90 && timeline.isFeasible)
+    #expect(abs(problem.objective(of: Self.plan) - (5 - 0.1 * 60)) < 1e-12)
+  }
+
+  @Test func aVisitMustFitInOneInterval() throws {
+    let problem = try Self.problem(
+      hours: "Mo-Fr 10:00-12:00,13:00-17:00", start: "2026-12-01T11:00", dwell: 90)
+    let timeline = try #require(problem.timeline(of: Self.plan))
+    #expect(timeline.visits.first?.begin == 120)
+  }
+
+  @Test func openingTimesAdjoiningAtMidnightAreOneInterval() throws {
+    let problem = try Self.problem(
+      hours: "Tu 20:00-24:00; We 00:00-02:00", start: "2026-12-01T23:00", dwell: 120)
+    let timeline = try #require(problem.timeline(of: Self.plan))
+    #expect(timeline.visits == [Timeline.Visit(arrive: 0, begin: 0, leave: 120)])
+  }
+
+  @Test func aVisitEndingAfterTheDeadlineDoesNotFit() throws {
+    let late = try Self.problem(
+      hours: "24/7", start: "2026-12-01T20:00", end: "2026-12-01T21:00", dwell: 61)
+    #expect(late.timeline(of: Self.plan)?.isFeasible == false)
+    #expect(!late.isFeasible(Self.plan))
+    #expect(late.objective(of: Self.plan) == -.infinity)
+    let onTime = try Self.problem(
+      hours: "24/7", start: "2026-12-01T20:00", end: "2026-12-01T21:00", dwell: 60)
+    #expect(onTime.timeline(of: Self.plan)?.isFeasible == true)
+  }
+
+  @Test func withoutADeadlineTheHorizonIsADay() throws {
+    let problem = try Self.problem(hours: "We 18:00-20:00", start: "2026-12-01T19:00", dwell: 60)
+    // Wednesday 18:00 is 23 hours after the start: within the day.
+    let begin = try #require(problem.timeline(of: Self.plan)?.visits.first?.begin)
+    #expect(abs(begin - 23 * 60) < 1e-9, "\(begin - 1380)")
+    let tooLate = try Self.problem(
+      hours: "We 20:00-22:00", start: "2026-12-01T19:00", dwell: 60)
+    #expect(tooLate.timeline(of: Self.plan)?.isFeasible == false)
+  }
+
+  @Test func unknownHoursAreOpenOrLeftOut() throws {
+    for hours in [nil, "\"by appointment\"", "Mo-Fr 10:00-"] {
+      let open = try Self.problem(hours: hours, start: "2026-12-01T03:00", dwell: 30)
+      #expect(open.timeline(of: Self.plan)?.isFeasible == true)
+      #expect(Timing(open)?.hoursKnown(0) == false)
+      let closed = try Self.problem(
+        hours: hours, start: "2026-12-01T03:00", dwell: 30, unknownHours: .closed)
+      #expect(closed.timeline(of: Self.plan)?.isFeasible == false)
+    }
+  }
+
+  @Test func theWayBackCountsOnARoundTrip() throws {
+    // A stop 4.8 km away on foot: an hour each way.
+    let far = Coordinate(lat: Self.origin.lat + 4.8 / 111.195, lon: Self.origin.lon)
+    let hour = GreatCircle.distanceKm(Self.origin, far) / 4.8 * 60
+    var problem = try Self.problem(
+      hours: nil, start: "2026-12-01T12:00", end: "2026-12-01T14:00", dwell: 0)
+    problem.places[0].coordinate = far
+    problem.roundTrip = true
+    let timeline = try #require(problem.timeline(of: Self.plan))
+    #expect(abs(timeline.finish - 2 * hour) < 1e-9)
+    #expect(timeline.isFeasible == (2 * hour <= 120))
+    problem.places[0].dwellMinutes = 5
+    #expect(problem.timeline(of: Self.plan)?.isFeasible == false)
+  }
+
+  @Test func dwellComesFromThePlaceThenTheCategoryThenTheDefault() throws {
+    let place = Place(id: "a", name: "A", categories: ["x"], coordinate: Self.origin)
+    let frame = TimeFrame(
+      start: Date(timeIntervalSince1970: 0), timeZone: .gmt,
+      dwellMinutes: ["Museum": 90, "*": 20])
+    #expect(frame.dwell(at: place, as: "museum") == 90)
+    #expect(frame.dwell(at: place, as: "cafe") == 20)
+    var own = place
+    own.dwellMinutes = 5
+    #expect(frame.dwell(at: own, as: "museum") == 5)
+    #expect(TimeFrame(start: Date(), timeZone: .gmt).dwell(at: place, as: "cafe") == 0)
+  }
+
+  @Test func aProblemWithoutTimeIsTimeless() {
+    let problem = Problem(
+      origin: Self.origin, categories: ["museum"],
+      places: [Place(id: "a", name: "A", categories: ["museum"], coordinate: Self.origin, score: 5)]
+    )
+    #expect(problem.timeline(of: Self.plan) == nil)
+    #expect(problem.objective(of: Self.plan) == 5)
+  }
+
+  @Test func badFramesAreRefused() throws {
+    let start = Date(timeIntervalSince1970: 0)
+    let cases = [
+      TimeFrame(start: start, timeZone: .gmt, end: start),
+      TimeFrame(start: start, timeZone: .gmt, speedKmh: 0),
+      TimeFrame(start: start, timeZone: .gmt, dwellMinutes: ["cafe": -1]),
+      TimeFrame(start: start, timeZone: .gmt, waitWeight: -0.5),
+    ]
+    for frame in cases {
+      #expect(throws: ItineraryError.self) { try frame.validate() }
+    }
+  }
+}

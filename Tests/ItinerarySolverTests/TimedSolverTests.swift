@@ -1,0 +1,93 @@
+import ItineraryCore
+import ItineraryWorkloads
+import Testing
+
+@testable import ItinerarySolver
+
+/// The exact solvers with time against brute force with simulated timelines,
+/// on seeded problems with real opening-hours strings (ranges past midnight,
+/// month selectors, several ranges a day, unknown hours), deadlines, round
+/// trips, road tables, dwell minutes and a price of waiting.
+@Suite struct TimedSolverTests {
+  struct Case: Sendable, CustomStringConvertible {
+    var shape: RandomProblems.Shape
+    var seeds: Range<UInt64>
+    var description: String { "\(shape) seeds \(seeds)" }
+  }
+
+  static let cases: [Case] = [
+    Case(shape: .init(categories: 1, placesPerCategory: 6), seeds: 0..<30),
+    Case(shape: .init(categories: 2, placesPerCategory: 5), seeds: 100..<140),
+    Case(shape: .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.5), seeds: 200..<240),
+    Case(shape: .init(categories: 3, placesPerCategory: 4, roundTrip: true), seeds: 300..<340),
+    Case(shape: .init(categories: 4, placesPerCategory: 3, radiusKm: 6), seeds: 400..<440),
+    Case(shape: .init(categories: 3, placesPerCategory: 4, order: .any), seeds: 500..<540),
+    Case(
+      shape: .init(categories: 4, placesPerCategory: 3, roundTrip: true, order: .any),
+      seeds: 600..<640),
+    Case(
+      shape: .init(categories: 3, placesPerCategory: 4, sharedFraction: 0.6, order: .any),
+      seeds: 700..<740),
+  ]
+
+  /// A seeded problem with time; every fourth one on a random road table.
+  static func problem(_ shape: RandomProblems.Shape, seed: UInt64) -> Problem {
+    var generator = SplitMix64(seed: seed)
+    var problem = RandomProblems.timed(
+      RandomProblems.make(shape, using: &generator), using: &generator)
+    if seed % 4 == 0 { problem.roads = RandomProblems.roads(for: problem, using: &generator) }
+    return problem
+  }
+
+  static func solve(_ problem: Problem, _ selection: Selection) -> Solution {
+    switch problem.order {
+    case .given: OrderedSolver(problem: problem).solve(selection)
+    case .any: AnyOrderSolver(problem: problem).solve(selection)
+    }
+  }
+
+  @Test(arguments: cases)
+  func topKMatchesBruteForce(testCase: Case) {
+    print("TimedSolverTests top K: \(testCase)")
+    var plansSeen = 0
+    for seed in testCase.seeds {
+      let problem = Self.problem(testCase.shape, seed: seed)
+      let expected = BruteForceSolver(problem: problem).solve(.top(6))
+      let actual = Self.solve(problem, .top(6))
+      plansSeen += expected.plans.count
+      #expect(actual.optimal && actual.complete, "seed \(seed)")
+      #expect(actual.plans.count == expected.plans.count, "seed \(seed)")
+      for (got, want) in zip(actual.plans, expected.plans) {
+        #expect(abs(got.objective - want.objective) < 1e-9, "seed \(seed)")
+        #expect(problem.isFeasible(got.plan), "seed \(seed)")
+        #expect(abs(got.objective - problem.objective(of: got.plan)) < 1e-9, "seed \(seed)")
+      }
+      #expect(Set(actual.plans.map(\.plan.places)).count == actual.plans.count, "seed \(seed)")
+      if actual.plans.isEmpty { #expect(actual.reason != nil, "seed \(seed)") }
+    }
+    // The instances are not all infeasible: time leaves plans to compare.
+    #expect(plansSeen > testCase.seeds.count)
+  }
+
+  @Test(arguments: cases)
+  func diverseMatchesBruteForce(testCase: Case) {
+    print("TimedSolverTests diverse: \(testCase)")
+    for seed in testCase.seeds {
+      let problem = Self.problem(testCase.shape, seed: seed)
+      let actual = Self.solve(problem, .diverse(4))
+      let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: actual.plans, count: 4)
+      #expect(flaw == nil, "seed \(seed)")
+    }
+  }
+
+  @Test(arguments: cases)
+  func timeOnlyRemovesPlans(testCase: Case) {
+    for seed in testCase.seeds {
+      var problem = Self.problem(testCase.shape, seed: seed)
+      let timed = Self.solve(problem, .top(1)).plans.first?.objective ?? -.infinity
+      problem.time = nil
+      let timeless = Self.solve(problem, .top(1)).plans.first?.objective ?? -.infinity
+      #expect(timed <= timeless + 1e-9, "seed \(seed)")
+    }
+  }
+}
