@@ -1,6 +1,6 @@
 import Foundation
 import ItineraryCore
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 /// Our evaluation against an independent one: the Rust `opening-hours` crate

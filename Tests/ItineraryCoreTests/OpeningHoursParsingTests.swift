@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryFixtures
-import TestSupport
+import ItineraryWorkloads
 import Testing
 
 @Suite struct OpeningHoursParsingTests {
