@@ -166,6 +166,7 @@ class PageTest:
         stops = answer["plans"][1]["stops"]
         self.check("the details list every leg with its distance",
                    len(rows) == len(stops) and all("km" in row.text and "min" in row.text for row in rows))
+        self.check("the details give each visit's times", driver.find_element(By.ID, "details").text.count("arrive ") == len(stops))
         self.check("the details name every stop", all(stop["name"] in driver.find_element(By.ID, "details").text
                                                        for stop in stops))
         self.find("#details button.like")[0].click()
