@@ -5,13 +5,22 @@ import Testing
 /// lets the request in flight finish, then exits 0.
 @Suite(.enabled(if: ServeProcess.binary != nil, "needs the built itinerary binary"))
 struct ProcessTests {
-  @Test func sigtermFinishesTheRequestInFlightAndExits0() async throws {
+  @Test func sigtermFinishesTheRequestInFlightAndExits0() throws {
     let serve = try ServeProcess(["--port", "0", "--threads", "1"])
     let port = serve.port
-    let slow = Task.detached { try RawHTTP.post(port, "/v1/solve", SlowInstance.body(seconds: 1)) }
-    try await Task.sleep(for: .milliseconds(300))
+    let slow = Background { try RawHTTP.post(port, "/v1/solve", SlowInstance.body(seconds: 2)) }
+    // SIGTERM once the request is in flight, as the metrics say.
+    var waited = 0
+    while waited < 600 {
+      let metrics = try RawHTTP.request(port, "GET", "/metrics")
+      if String(decoding: metrics.body, as: UTF8.self).contains("itinerary_http_in_flight 1") {
+        break
+      }
+      usleep(100_000)
+      waited += 1
+    }
     kill(serve.process.processIdentifier, SIGTERM)
-    let answer = try await slow.value
+    let answer = try slow.value()
     #expect(answer.status == 200)
     serve.process.waitUntilExit()
     #expect(serve.process.terminationStatus == 0)
