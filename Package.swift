@@ -40,15 +40,31 @@ let package = Package(
         "ItineraryStore",
       ]
     ),
-    // Responses shown: tables, JSON, GeoJSON.
-    .target(name: "ItineraryOutput", dependencies: ["ItineraryCore", "ItineraryPlanning"]),
+    // Responses shown: tables, JSON, GeoJSON, a map page.
+    .target(
+      name: "ItineraryOutput",
+      dependencies: ["ItineraryCore", "ItineraryPlanning", "ItineraryWebPage"]
+    ),
+    // The map page (HTML, CSS, script), the OpenAPI document, and Debian's
+    // Leaflet with its licence, compiled into the binary.
+    .target(name: "ItineraryWebPage", exclude: ["Assets"], plugins: ["EmbedWebAssets"]),
+    .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["embed-fixtures"]),
+    // `itinerary serve`: HTTP on libmicrohttpd, routes as thin adapters over
+    // the pipeline, the store and the places index, and the limits.
+    .target(
+      name: "ItineraryServer",
+      dependencies: [
+        "ItineraryCore", "ItineraryPlanning", "ItineraryOutput", "ItineraryPlaces",
+        "ItineraryStore", "ItineraryWebPage", "CMicroHTTPD",
+      ]
+    ),
     // The command line, as a library tested in-process: flags to requests,
     // responses to formats.
     .target(
       name: "ItineraryCLI",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces",
-        "ItineraryPlanning", "ItineraryOutput", "ItineraryStore",
+        "ItineraryPlanning", "ItineraryOutput", "ItineraryStore", "ItineraryServer",
       ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),
@@ -60,6 +76,10 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // GNU libmicrohttpd for `itinerary serve`.
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]
+    ),
 
     // The files of fixtures/ compiled into the binary, so the tool works offline.
     .target(name: "ItineraryFixtures", plugins: ["EmbedFixtures"]),
@@ -107,6 +127,13 @@ let package = Package(
       name: "ItineraryPlacesTests",
       dependencies: ["ItineraryPlaces", "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback"],
       exclude: ["Recorded"]
+    ),
+    .testTarget(
+      name: "ItineraryServerTests",
+      dependencies: [
+        "ItineraryServer", "ItineraryPlanning", "ItineraryOutput", "ItineraryWebPage",
+        "ItineraryWorkloads",
+      ]
     ),
     .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),
     // A process that writes to a store, started twenty at a time by ItineraryStoreTests.

@@ -55,6 +55,7 @@ struct Target: Codable, Sendable {
     targets += batchTargets(suites.first { $0.name == "batch" }?.records ?? [])
     targets += placesIndexTargets(suites)
     targets += timedTargets(suites.first { $0.name == "timed" }?.records ?? [])
+    targets += serveTargets(suites)
     return targets
   }
 

@@ -91,7 +91,8 @@ enum Options {
 
   // Output.
   static let units = Option.value("units", "metric|imperial", "kilometres or miles in the table")
-  static let format = Option.value("format", "table|json|geojson", "how to print the answer")
+  static let format = Option.value(
+    "format", "table|json|geojson|html", "how to print the answer (html: a map page in one file)")
   static let output = Option.value(
     "output", "FILE", short: "o", "write to FILE, whole or not at all ('-': standard output)")
   static let gtsplib = Option.flag(

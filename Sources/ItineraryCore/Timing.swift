@@ -56,7 +56,7 @@ public final class Timing {
   }
 
   private func evaluate(_ text: String) -> Hours {
-    if let parsed = try? OpeningHours(text), !parsed.isUnknown {
+    if let parsed = OpeningHours.cached(text), !parsed.isUnknown {
       let windows = parsed.openWindows(
         from: frame.start, to: frame.end, in: frame.timeZone, holidays: frame.holidays)
       return Hours(windows: windows, isKnown: true)

@@ -2,10 +2,10 @@ import Foundation
 import ItineraryCore
 import ItineraryPlanning
 
-/// How a response is shown: a table for people, the response's JSON, or a
-/// GeoJSON map layer.
+/// How a response is shown: a table for people, the response's JSON, a
+/// GeoJSON map layer, or a map page in one HTML file.
 public enum OutputFormat: String, CaseIterable, Sendable {
-  case table, json, geojson
+  case table, json, geojson, html
 
   /// The response in this format, ending with a newline.
   ///
@@ -15,6 +15,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case .table: Data(PlanTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlanGeoJSON.encode(response)
+    case .html: try PlanPage.render(response)
     }
   }
 }
@@ -27,6 +28,7 @@ extension OutputFormat {
     case .table: Data(SearchTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlacesGeoJSON.encode(response.results)
+    case .html: throw Self.plansOnly
     }
   }
 }
@@ -38,6 +40,7 @@ extension OutputFormat {
     case .table: Data(NearestTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlacesGeoJSON.encode([response.place])
+    case .html: throw Self.plansOnly
     }
   }
 
@@ -53,6 +56,11 @@ extension OutputFormat {
         ).map { $0 + "\n" }.joined().utf8)
     case .json: try ResponseJSON.encode(places)
     case .geojson: try PlacesGeoJSON.encode(places)
+    case .html: throw Self.plansOnly
     }
   }
+
+  /// The map page draws plans; places are shown in the other formats.
+  public static let plansOnly = ItineraryError(
+    .usage, "--format html draws plans only; use table, json or geojson")
 }

@@ -25,11 +25,39 @@ public enum JSONRequest: Sendable {
       guard let plan = object["plan"] as? [String: Any] else {
         throw ItineraryError(.usage, "\(source): plan: expected an object")
       }
-      return .plan(try typed(PlanRequest.self, from: plan, at: "\(source): plan"))
+      return .plan(try Self.plan(plan, source: "\(source): plan"))
     }
-    guard let instance = object["instance"] else {
+    guard object["instance"] != nil else {
       throw ItineraryError(.usage, "\(source): expected a \"plan\" or an \"instance\"")
     }
+    return .solve(try solve(object, source: source))
+  }
+
+  /// Reads a plan request object (`{"categories": [...], "at": ...}`), the
+  /// body of `POST /v1/plan`.
+  ///
+  /// - Throws: `.usage` for an unknown key or a value of the wrong type.
+  /// - Complexity: O(size of the request).
+  public static func plan(_ object: [String: Any], source: String) throws(ItineraryError)
+    -> PlanRequest
+  {
+    try refuseUnknown(Set(object.keys), known: PlanRequest.keys, at: source)
+    return try typed(PlanRequest.self, from: object, at: source)
+  }
+
+  /// Reads an instance with its settings (`{"instance": {...}, "top": 3}`,
+  /// an `id` ignored), the body of `POST /v1/solve`.
+  ///
+  /// - Throws: `.usage` for a missing instance, an unknown key or a value of
+  ///   the wrong type; `.data` for an instance that is not one.
+  /// - Complexity: O(size of the request).
+  public static func solve(_ object: [String: Any], source: String) throws(ItineraryError)
+    -> SolveRequest
+  {
+    guard let instance = object["instance"] else {
+      throw ItineraryError(.usage, "\(source): expected an \"instance\"")
+    }
+    let outer = Set(object.keys).subtracting(["id"])
     try refuseUnknown(outer, known: ["instance"] + SolveSettings.keys, at: source)
     var settingsObject = object
     settingsObject["id"] = nil
@@ -43,7 +71,7 @@ public enum JSONRequest: Sendable {
       throw ItineraryError(.data, "\(source): instance: expected an object")
     }
     let problem = try InstanceFile.decode(data, source: "\(source): instance")
-    return .solve(SolveRequest(instance: problem, settings: settings))
+    return SolveRequest(instance: problem, settings: settings)
   }
 
   /// Reads one request line or body, with its `id` (any JSON value, or `nil`
@@ -155,6 +183,8 @@ public enum JSONRequest: Sendable {
     case is Double.Type: "a number"
     case is Bool.Type: "true or false"
     case is String.Type: "a string"
+    case is [Any].Type: "a list"
+    case is [String: Any].Type: "an object"
     default: "a value of another type"
     }
   }

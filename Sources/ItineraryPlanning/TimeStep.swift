@@ -143,7 +143,7 @@ enum TimeStep {
   static func unreadableHours(_ places: [Place]) -> Int {
     places.count { place in
       guard let text = place.openingHours else { return false }
-      return (try? OpeningHours(text)) == nil
+      return OpeningHours.cached(text) == nil
     }
   }
 

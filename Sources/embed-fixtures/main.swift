@@ -2,7 +2,8 @@ import Foundation
 
 // Writes a Swift file declaring one string constant per input file:
 // `embed-fixtures OUTPUT.swift fixtures/helsinki.tsv ...` gives
-// `extension Fixtures { package static let helsinkiTSV = #"..."# }`.
+// `extension Fixtures { package static let helsinkiTSV = #"..."# }`;
+// `embed-fixtures --enum WebAssets OUTPUT.swift ...` extends `WebAssets` instead.
 
 /// `helsinki.tsv` -> `helsinkiTSV`, `categories.json` -> `categoriesJSON`.
 func constantName(for url: URL) -> String {
@@ -20,12 +21,18 @@ func rawLiteral(_ text: String) -> String {
   return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
 }
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+var enumName = "Fixtures"
+if arguments.first == "--enum", arguments.count > 1 {
+  enumName = arguments.dropFirst().first ?? enumName
+  arguments = arguments.dropFirst(2)
+}
 guard let outputPath = arguments.first else {
-  FileHandle.standardError.write(Data("usage: embed-fixtures OUTPUT INPUT...\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: embed-fixtures [--enum NAME] OUTPUT INPUT...\n".utf8))
   exit(64)
 }
-var source = "// Generated from fixtures/ at build time. Do not edit.\n\nextension Fixtures {\n"
+var source = "// Generated at build time. Do not edit.\n\nextension \(enumName) {\n"
 for path in arguments.dropFirst() {
   let url = URL(fileURLWithPath: path)
   do {

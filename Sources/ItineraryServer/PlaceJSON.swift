@@ -1,0 +1,45 @@
+import Foundation
+import ItineraryCore
+import ItineraryOutput
+
+/// A place as the search endpoints show it.
+struct PlaceJSON: Encodable {
+  var id: String
+  var name: String
+  var categories: [String]
+  var lat: Double
+  var lon: Double
+  /// The score a plan gives it (`Scoring.score`).
+  var score: Double
+  var rating: Double?
+  var reviewCount: Int?
+  var address: String?
+  var openingHours: String?
+  var photoURL: String?
+  /// How far it is from the point asked about, when one was.
+  var distanceKm: Double?
+
+  init(_ place: Place, distanceKm: Double? = nil) {
+    id = place.id
+    name = place.name
+    categories = place.categories
+    lat = place.coordinate.lat
+    lon = place.coordinate.lon
+    score = Scoring.score(of: place)
+    rating = place.rating
+    reviewCount = place.reviewCount
+    address = place.address
+    openingHours = place.openingHours
+    photoURL = place.photoURL
+    self.distanceKm = distanceKm
+  }
+}
+
+extension HTTPResponse {
+  /// Any encodable value as the API's JSON (sorted keys, a final newline).
+  static func encoded<Value: Encodable>(_ value: Value, status: Int = 200)
+    throws(ItineraryError) -> HTTPResponse
+  {
+    .json(try ResponseJSON.encode(value), status: status)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlaces
+import ItineraryStore
+
+/// The places of the embedded city, found: `GET /v1/complete` (names as
+/// they are typed), `/v1/search` (within a radius), `/v1/nearest`, and
+/// `/v1/categories` (the vocabulary).
+struct PlaceRoutes: Sendable {
+  let index: PlacesIndex
+  let centre: Coordinate
+
+  /// Indexes the embedded city.
+  ///
+  /// - Complexity: O(n log n) for its n places.
+  init() throws(ItineraryError) {
+    index = try PlacesIndex(places: EmbeddedCity.helsinki.places)
+    centre = EmbeddedCity.helsinki.centre
+  }
+
+  var routes: [Route] {
+    [
+      Route("GET", "/v1/categories") { _, _, _ throws(ItineraryError) in try categories() },
+      Route("GET", "/v1/complete") { request, _, _ throws(ItineraryError) in
+        try complete(QueryValues(query: request.query))
+      },
+      Route("GET", "/v1/search") { request, _, _ throws(ItineraryError) in
+        try search(QueryValues(query: request.query))
+      },
+      Route("GET", "/v1/nearest") { request, _, _ throws(ItineraryError) in
+        try nearest(QueryValues(query: request.query))
+      },
+    ]
+  }
+
+  struct CategoryJSON: Encodable {
+    var name: String
+    var summary: String
+    var aliases: [String]
+  }
+
+  func categories() throws(ItineraryError) -> HTTPResponse {
+    let list = index.categories.map {
+      CategoryJSON(name: $0.name, summary: $0.summary, aliases: $0.aliases)
+    }
+    return try .encoded(["categories": list])
+  }
+
+  struct CompletionJSON: Encodable {
+    var text: String
+    /// `category` or `place`.
+    var kind: String
+    var place: PlaceJSON?
+  }
+
+  /// `?q=PREFIX&limit=N` (default 10).
+  func complete(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
+    guard let prefix = query.string("q") else {
+      throw ItineraryError(.usage, "query: q (what was typed) is missing")
+    }
+    let limit = try query.integer("limit", in: 1...100) ?? 10
+    let completions = try index.complete(prefix: prefix, limit: limit).map { completion in
+      switch completion {
+      case .category(let category):
+        CompletionJSON(text: category.name, kind: "category", place: nil)
+      case .place(let place):
+        CompletionJSON(text: place.name, kind: "place", place: PlaceJSON(place))
+      }
+    }
+    return try .encoded(["completions": completions])
+  }
+
+  /// `?lat=&lon=&radius=KM&category=&limit=`: nearest first.
+  func search(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
+    let point = try query.coordinate(or: centre)
+    let radius = try query.number("radius") ?? 1
+    if !(0...50).contains(radius) {
+      throw ItineraryError(.usage, "query: radius expects kilometres within 0...50, got \(radius)")
+    }
+    let limit = try query.integer("limit", in: 1...1000) ?? 50
+    let category = query.string("category")
+    let found = try index.within(radiusKm: radius, of: point).filter { nearby in
+      category.map(nearby.place.isEligible(for:)) ?? true
+    }.prefix(limit).map { PlaceJSON($0.place, distanceKm: $0.distanceKm) }
+    return try .encoded(["places": Array(found)])
+  }
+
+  /// `?lat=&lon=&category=`: the one nearest place, `404` when none fits.
+  func nearest(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
+    let point = try query.coordinate(or: centre)
+    let category = query.string("category")
+    guard let found = try index.nearest(to: point, category: category) else {
+      return ServerErrors.response(
+        status: 404, exitCode: 65, "no place\(category.map { " of category '\($0)'" } ?? "")")
+    }
+    return try .encoded(["place": PlaceJSON(found.place, distanceKm: found.distanceKm)])
+  }
+}

@@ -1,0 +1,381 @@
+// The map page of itinerary. Live (served by `itinerary serve`): pick and
+// order categories, drag the start, and the plans are asked for again.
+// Static (`plan --format html`): the plans the file holds, nothing asked.
+(function () {
+  'use strict';
+
+  const $ = (id) => document.getElementById(id);
+  const held = JSON.parse($('plan-data').textContent);
+  const live = held === null;
+  const colours = ['#d9480f', '#1971c2', '#2f9e44', '#ae3ec9', '#f08c00',
+    '#0c8599', '#e03131', '#5c940d', '#6741d9', '#c2255c'];
+  const helsinki = [60.1699, 24.9384];
+
+  let categories = [];
+  let response = held;
+  let selected = 0;
+  let asked = 0;
+  let answered = 0;
+  let fitted = false;
+
+  const map = L.map('map', { zoomControl: true }).setView(
+    held ? [held.origin.lat, held.origin.lon] : helsinki, 15);
+  L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+    maxZoom: 19, attribution: '&copy; OpenStreetMap contributors',
+  }).addTo(map);
+  const drawn = L.layerGroup().addTo(map);
+  const start = L.marker(map.getCenter(), {
+    draggable: live, title: 'start', keyboard: true, autoPan: true,
+    icon: L.divIcon({ className: 'start-marker', iconSize: [22, 22], iconAnchor: [11, 11] }),
+  }).addTo(map);
+
+  // ---- Talking to the server
+
+  function headers(write) {
+    const result = { 'Content-Type': 'application/json' };
+    const token = sessionStorage.getItem('itinerary-token');
+    if (write && token) result.Authorization = 'Bearer ' + token;
+    return result;
+  }
+
+  /** Fetches JSON; on 401 asks once for the server's token and tries again. */
+  async function call(method, path, body) {
+    const write = method !== 'GET';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const reply = await fetch(path, {
+        method, headers: headers(write), body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (reply.status === 401 && attempt === 0) {
+        const token = window.prompt('This server needs its token to save:');
+        if (!token) break;
+        sessionStorage.setItem('itinerary-token', token);
+        continue;
+      }
+      const text = await reply.text();
+      const json = text ? JSON.parse(text) : null;
+      if (!reply.ok) throw new Error(json && json.error ? json.error.message : reply.statusText);
+      return json;
+    }
+    throw new Error('no token given');
+  }
+
+  function status(text, isError) {
+    $('status').textContent = text;
+    $('status').className = isError ? 'error' : '';
+  }
+
+  // ---- Planning
+
+  let timer = null;
+  function planSoon() {
+    clearTimeout(timer);
+    timer = setTimeout(plan, 150);
+  }
+
+  async function plan() {
+    showStart();
+    if (categories.length === 0) {
+      response = null;
+      render();
+      status('');
+      return;
+    }
+    const point = start.getLatLng();
+    const body = {
+      categories, at: { lat: round(point.lat, 6), lon: round(point.lng, 6) },
+      mode: $('mode').value, top: Math.max(1, Math.min(10, Number($('top').value) || 3)),
+    };
+    if ($('start-time').value) body.start = $('start-time').value;
+    if ($('round-trip').checked) body.roundTrip = true;
+    if ($('any-order').checked) body.anyOrder = true;
+    const ticket = ++asked;
+    // What was last asked, for whoever checks the page against the API.
+    document.body.dataset.request = JSON.stringify(body);
+    status('planning…');
+    try {
+      const answer = await call('POST', '/v1/plan', body);
+      if (ticket !== asked) return;
+      answered++;
+      document.body.dataset.answered = String(answered);
+      response = answer;
+      selected = 0;
+      render();
+      const count = answer.plans.length;
+      status(count + (count === 1 ? ' plan' : ' plans') + ' in ' + Math.round(answer.solver.millis) + ' ms');
+    } catch (error) {
+      if (ticket !== asked) return;
+      response = null;
+      render();
+      status(error.message, true);
+    }
+  }
+
+  // ---- Showing plans
+
+  function round(value, digits) {
+    const scale = Math.pow(10, digits);
+    return Math.round(value * scale) / scale;
+  }
+  function km(value) { return value.toFixed(2) + ' km'; }
+  /** `14:05` of a local time `2026-12-01T14:05`. */
+  function clock(time) { return time ? time.slice(11, 16) : ''; }
+  function minutes(value) {
+    const whole = Math.round(value);
+    return whole < 60 ? whole + ' min' : Math.floor(whole / 60) + ' h ' + String(whole % 60).padStart(2, '0') + ' min';
+  }
+  function element(tag, attributes, children) {
+    const node = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([key, value]) => {
+      if (key === 'text') node.textContent = value;
+      else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value);
+    });
+    (children || []).forEach((child) => node.appendChild(child));
+    return node;
+  }
+
+  function render() {
+    drawPlans();
+    listPlans();
+    showDetails();
+  }
+
+  function listPlans() {
+    const list = $('plan-list');
+    list.replaceChildren();
+    if (!response || response.plans.length === 0) {
+      const words = response && response.reason ? 'No plan: ' + response.reason : 'Add stops to plan.';
+      list.appendChild(element('li', { class: 'empty', text: words }));
+      return;
+    }
+    response.plans.forEach((plan, index) => {
+      const item = element('li', {
+        class: 'plan' + (index === selected ? ' selected' : ''),
+        style: '--colour: ' + colours[index % colours.length],
+        tabindex: '0', 'data-rank': String(plan.rank),
+        onclick: () => { selected = index; render(); },
+        onkeydown: (event) => { if (event.key === 'Enter') { selected = index; render(); } },
+      }, [
+        element('div', { class: 'totals', text: '#' + plan.rank + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) +
+          (plan.finish ? ' · done ' + clock(plan.finish) : '') }),
+        element('div', { class: 'stops', text: plan.stops.map((stop) => stop.name).join(' → ') }),
+      ]);
+      list.appendChild(item);
+    });
+  }
+
+  function drawPlans() {
+    drawn.clearLayers();
+    if (!response) return;
+    const origin = [response.origin.lat, response.origin.lon];
+    if (!live) start.setLatLng(origin);
+    const bounds = L.latLngBounds([origin]);
+    // The chosen plan last, so it is drawn on top.
+    const order = response.plans.map((_, index) => index).filter((index) => index !== selected);
+    if (response.plans.length > 0) order.push(selected);
+    order.forEach((index) => {
+      const plan = response.plans[index];
+      const colour = colours[index % colours.length];
+      const chosen = index === selected;
+      const points = [origin].concat(plan.stops.map((stop) => [stop.lat, stop.lon]));
+      if (response.roundTrip) points.push(origin);
+      points.forEach((point) => bounds.extend(point));
+      L.polyline(points, {
+        color: colour, weight: chosen ? 5 : 3, opacity: chosen ? 0.9 : 0.45, dashArray: chosen ? null : '6 6',
+      }).on('click', () => { selected = index; render(); }).addTo(drawn);
+      if (!chosen) {
+        plan.stops.forEach((stop) => L.circleMarker([stop.lat, stop.lon], {
+          radius: 4, color: colour, weight: 2, fillColor: '#fff', fillOpacity: 1,
+        }).bindTooltip(stop.name).addTo(drawn));
+        return;
+      }
+      plan.stops.forEach((stop, order) => {
+        L.marker([stop.lat, stop.lon], {
+          title: stop.name,
+          icon: L.divIcon({
+            className: 'stop-marker', html: String(order + 1), iconSize: [22, 22], iconAnchor: [11, 11],
+          }),
+        }).bindPopup(stop.name + ' (' + stop.category + ')').addTo(drawn)
+          .getElement().style.setProperty('--colour', colour);
+      });
+    });
+    if (!fitted || !live) {
+      map.fitBounds(bounds.pad(0.2), { maxZoom: 16 });
+      fitted = true;
+    }
+  }
+
+  function showDetails() {
+    const box = $('details');
+    box.replaceChildren();
+    const plan = response && response.plans[selected];
+    if (!plan) return;
+    box.appendChild(element('h2', { text: 'Plan #' + plan.rank }));
+    const rows = plan.stops.map((stop, index) => {
+      const about = [element('strong', { text: stop.name }), element('div', { class: 'hours', text: stop.category })];
+      if (stop.address) about.push(element('div', { class: 'hours', text: stop.address }));
+      if (stop.begin) {
+        const wait = stop.waitMinutes > 0.5 ? ', wait ' + minutes(stop.waitMinutes) : '';
+        about.push(element('div', { class: 'visit', text: 'arrive ' + clock(stop.arrive) + ', visit ' + clock(stop.begin) + '–' + clock(stop.leave) + wait }));
+      }
+      if (stop.openingHours) about.push(element('div', { class: 'hours', text: 'open ' + stop.openingHours }));
+      if (stop.photoURL) about.push(element('img', { src: stop.photoURL, alt: stop.name, loading: 'lazy' }));
+      if (live) about.push(element('button', { type: 'button', class: 'like', text: '♡ like', onclick: (event) => like(stop, event.target) }));
+      return element('tr', {}, [
+        element('td', { text: String(index + 1) }),
+        element('td', {}, about),
+        element('td', { class: 'number', text: km(stop.legKm) + '\n' + minutes(stop.legMinutes) }),
+      ]);
+    });
+    if (plan.returnKm !== undefined && plan.returnKm !== null) {
+      rows.push(element('tr', {}, [element('td'), element('td', { text: 'back to the start' }),
+        element('td', { class: 'number', text: km(plan.returnKm) + '\n' + minutes(plan.returnMinutes || 0) })]));
+    }
+    box.appendChild(element('table', {}, [element('tbody', {}, rows)]));
+    box.appendChild(element('p', { class: 'hint', text: 'objective ' + plan.objective.toFixed(3) + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) + ' ' + response.mode }));
+    if (live) {
+      const name = element('input', { id: 'plan-name', value: response.categories.join(' > ') + ' #' + plan.rank, 'aria-label': 'name to save the plan as' });
+      box.appendChild(element('div', { class: 'row save' }, [name,
+        element('button', { id: 'save-plan', type: 'button', text: 'Save plan', onclick: () => save(name.value, plan) })]));
+    }
+  }
+
+  // ---- Keeping plans and places
+
+  async function save(name, plan) {
+    const kept = Object.assign({}, response, { plans: [plan] });
+    const summary = plan.stops.map((stop) => stop.name).join(' → ') + ', ' + km(plan.distanceKm);
+    try {
+      await call('PUT', '/v1/plans/' + encodeURIComponent(name), { plan: kept, summary });
+      status('saved “' + name + '”');
+      showKept();
+    } catch (error) {
+      status(error.message, true);
+    }
+  }
+
+  async function like(stop, button) {
+    try {
+      await call('PUT', '/v1/likes/' + encodeURIComponent(stop.id), stop);
+      button.textContent = '♥ liked';
+      showKept();
+    } catch (error) {
+      status(error.message, true);
+    }
+  }
+
+  async function showKept() {
+    if (!live) return;
+    try {
+      const [plans, likes] = await Promise.all([call('GET', '/v1/plans'), call('GET', '/v1/likes')]);
+      const box = $('kept');
+      box.replaceChildren();
+      if (plans.plans.length > 0) {
+        box.appendChild(element('h2', { text: 'Saved plans' }));
+        box.appendChild(element('ul', { id: 'saved-plans' }, plans.plans.map((plan) =>
+          element('li', { text: plan.name + (plan.summary ? ': ' + plan.summary : '') }))));
+      }
+      if (likes.likes.length > 0) {
+        box.appendChild(element('h2', { text: 'Liked places' }));
+        box.appendChild(element('ul', { id: 'liked-places' }, likes.likes.map((place) =>
+          element('li', { text: place.name }))));
+      }
+    } catch (error) {
+      // The store is optional: plans still work without it.
+    }
+  }
+
+  // ---- Choosing categories
+
+  function showCategories() {
+    const list = $('category-list');
+    list.replaceChildren();
+    categories.forEach((name, index) => {
+      const move = (by) => () => {
+        const other = index + by;
+        if (other < 0 || other >= categories.length) return;
+        [categories[index], categories[other]] = [categories[other], categories[index]];
+        changed();
+      };
+      list.appendChild(element('li', { 'data-category': name }, [
+        element('span', { text: name }),
+        element('button', { type: 'button', title: 'earlier', 'aria-label': 'move ' + name + ' earlier', text: '↑', onclick: move(-1) }),
+        element('button', { type: 'button', title: 'later', 'aria-label': 'move ' + name + ' later', text: '↓', onclick: move(1) }),
+        element('button', { type: 'button', title: 'remove', 'aria-label': 'remove ' + name, text: '×', onclick: () => { categories.splice(index, 1); changed(); } }),
+      ]));
+    });
+  }
+
+  function changed() {
+    showCategories();
+    planSoon();
+  }
+
+  function addCategories(text) {
+    const words = text.split(/[,>]/).map((word) => word.trim()).filter((word) => word.length > 0);
+    if (words.length === 0) return;
+    categories = categories.concat(words);
+    $('category-input').value = '';
+    $('suggestions').replaceChildren();
+    changed();
+  }
+
+  let completing = 0;
+  async function suggest() {
+    const text = $('category-input').value;
+    const word = text.split(/[,>]/).pop().trim();
+    const box = $('suggestions');
+    const ticket = ++completing;
+    if (word.length === 0) { box.replaceChildren(); return; }
+    try {
+      const found = await call('GET', '/v1/complete?limit=8&q=' + encodeURIComponent(word));
+      if (ticket !== completing) return;
+      box.replaceChildren(...found.completions.map((completion) => element('li', {
+        role: 'option', 'data-kind': completion.kind,
+        onclick: () => choose(completion),
+      }, [element('span', { text: completion.text }), element('span', { class: 'kind', text: completion.kind === 'category' ? 'add a stop' : (completion.place.categories[0] || 'place') })])));
+    } catch (error) {
+      box.replaceChildren();
+    }
+  }
+
+  /** A category becomes a stop; a place centres the map on it. */
+  function choose(completion) {
+    if (completion.kind === 'category') {
+      addCategories(completion.text);
+      return;
+    }
+    $('category-input').value = '';
+    $('suggestions').replaceChildren();
+    map.setView([completion.place.lat, completion.place.lon], 16);
+    L.popup().setLatLng([completion.place.lat, completion.place.lon]).setContent(completion.place.name).openOn(map);
+  }
+
+  function showStart() {
+    const point = start.getLatLng();
+    $('start').textContent = 'Start ' + point.lat.toFixed(5) + ', ' + point.lng.toFixed(5) +
+      (live ? ' — drag the marker or click the map to move it.' : '');
+  }
+
+  // ---- Wiring
+
+  if (live) {
+    $('category-input').addEventListener('input', suggest);
+    $('category-input').addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') { event.preventDefault(); addCategories($('category-input').value); }
+    });
+    $('add-category').addEventListener('click', () => addCategories($('category-input').value));
+    ['mode', 'top', 'start-time', 'round-trip', 'any-order'].forEach((id) => $(id).addEventListener('change', planSoon));
+    start.on('dragend', plan);
+    map.on('click', (event) => { start.setLatLng(event.latlng); plan(); });
+    showStart();
+    showKept();
+  } else {
+    document.body.classList.add('static');
+    categories = held.categories;
+    start.setLatLng([held.origin.lat, held.origin.lon]);
+    render();
+    showStart();
+    status(held.plans.length + ' plans: ' + held.categories.join(' > '));
+  }
+})();

@@ -1,0 +1,234 @@
+"""The map page of `itinerary serve` in a real browser (headless Chromium
+through Selenium): categories typed and completed, plans listed as the API
+answers them, the start dragged and the plans asked for again, a plan's
+details, like and save, a phone-sized screen, and `plan --format html`.
+
+Screenshots go to the output directory. Prints `N passed, N failed` and
+exits 1 when a check failed.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 20
+
+
+class Server:
+    """`itinerary serve` on a free port of 127.0.0.1, with its own data."""
+
+    def __init__(self, binary):
+        self.data = tempfile.mkdtemp(prefix="itinerary-browser-")
+        environment = dict(os.environ, ITINERARY_DATA_DIR=self.data)
+        environment.pop("ITINERARY_SERVE_TOKEN", None)
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=environment)
+        line = self.process.stderr.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not match:
+            raise RuntimeError("the server did not start: " + line)
+        self.url = "http://127.0.0.1:%s" % match.group(1)
+
+    def post(self, path, body):
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as reply:
+            return json.load(reply)
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url + path) as reply:
+            return json.load(reply)
+
+    def stop(self):
+        self.process.terminate()
+        return self.process.wait(timeout=30)
+
+
+class PageTest:
+    def __init__(self, binary, output):
+        self.binary = binary
+        self.output = output
+        self.passed = 0
+        self.failed = 0
+        os.makedirs(output, exist_ok=True)
+        options = webdriver.ChromeOptions()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=1280,900"]:
+            options.add_argument(argument)
+        chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+        if os.path.exists(chromium):
+            options.binary_location = chromium
+        driver = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+        self.driver = webdriver.Chrome(service=Service(driver), options=options)
+        self.server = Server(binary)
+
+    def check(self, name, condition, detail=""):
+        if condition:
+            self.passed += 1
+            print("ok     " + name)
+        else:
+            self.failed += 1
+            print("FAILED " + name + (": " + detail if detail else ""))
+
+    def shot(self, name):
+        path = os.path.join(self.output, name + ".png")
+        self.driver.save_screenshot(path)
+        print("       screenshot " + path)
+
+    def wait(self, condition, what):
+        try:
+            return WebDriverWait(self.driver, WAIT).until(lambda driver: condition())
+        except Exception:
+            self.check(what, False, "timed out after %d s" % WAIT)
+            return None
+
+    def find(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def answered(self):
+        return int(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0)
+
+    def plans_shown(self):
+        return [item.text for item in self.find("#plan-list li.plan")]
+
+    def matches_api(self, name):
+        """The page shows the plans the API gives for the page's last request."""
+        body = json.loads(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-request"))
+        answer = self.server.post("/v1/plan", body)
+        shown = self.plans_shown()
+        expected = [" → ".join(stop["name"] for stop in plan["stops"]) for plan in answer["plans"]]
+        self.check(name, len(shown) == len(expected) and all(
+            want in have for want, have in zip(expected, shown)), "page %s, API %s" % (shown, expected))
+        return body, answer
+
+    def run(self):
+        driver = self.driver
+        driver.get(self.server.url + "/")
+        self.wait(lambda: self.find(".leaflet-marker-icon.start-marker"), "the map and its start marker appear")
+        self.check("the page says how to move the start", "drag the marker" in driver.find_element(By.ID, "start").text)
+        self.shot("01-empty")
+
+        field = driver.find_element(By.ID, "category-input")
+        field.send_keys("resta")
+        self.wait(lambda: any("restaurant" in item.text for item in self.find("#suggestions li")),
+                  "typing offers completions")
+        self.check("'resta' completes to the category restaurant",
+                   any(item.get_attribute("data-kind") == "category" and "restaurant" in item.text
+                       for item in self.find("#suggestions li")))
+        self.shot("02-completing")
+        next(item for item in self.find("#suggestions li") if "restaurant" in item.text).click()
+        for word in ["park", "museum"]:
+            field.send_keys(word)
+            field.send_keys(Keys.ENTER)
+        chosen = [item.get_attribute("data-category") for item in self.find("#category-list li")]
+        self.check("three categories chosen in order", chosen == ["restaurant", "park", "museum"], str(chosen))
+        self.wait(lambda: len(self.plans_shown()) == 3 and self.answered() >= 1, "three plans are listed")
+        first = self.plans_shown()
+        self.check("each plan shows its distance and time",
+                   all(re.search(r"#\d · \d+\.\d\d km · \d+ min", text) for text in first), str(first))
+        self.matches_api("the plans listed are the API's")
+        self.check("the plans are drawn on the map", len(self.find(".leaflet-overlay-pane path")) >= 3)
+        self.check("the chosen plan's stops are numbered on the map",
+                   [marker.text for marker in self.find(".stop-marker")] == ["1", "2", "3"])
+        self.check("the status says how many plans", "3 plans" in driver.find_element(By.ID, "status").text)
+        self.shot("03-planned")
+
+        start_text = driver.find_element(By.ID, "start").text
+        before = self.answered()
+        marker = self.find(".leaflet-marker-icon.start-marker")[0]
+        ActionChains(driver).click_and_hold(marker).move_by_offset(40, 20).move_by_offset(60, 40) \
+            .move_by_offset(60, 40).release().perform()
+        self.wait(lambda: self.answered() > before, "dragging the start plans again")
+        self.check("the start moved", driver.find_element(By.ID, "start").text != start_text,
+                   driver.find_element(By.ID, "start").text)
+        body, answer = self.matches_api("after the drag the plans are the API's from the new start")
+        self.check("the request starts where the marker is", abs(body["at"]["lat"] - 60.1699) > 1e-4)
+        self.shot("04-dragged")
+
+        self.find("#plan-list li.plan")[1].click()
+        self.wait(lambda: "plan #2" in driver.find_element(By.ID, "details").text.lower(), "clicking plan 2 shows its details")
+        rows = self.find("#details tbody tr")
+        stops = answer["plans"][1]["stops"]
+        self.check("the details list every leg with its distance",
+                   len(rows) == len(stops) and all("km" in row.text and "min" in row.text for row in rows))
+        self.check("the details give each visit's times", driver.find_element(By.ID, "details").text.count("arrive ") == len(stops))
+        self.check("the details name every stop", all(stop["name"] in driver.find_element(By.ID, "details").text
+                                                       for stop in stops))
+        self.find("#details button.like")[0].click()
+        self.wait(lambda: self.find("#liked-places li"), "liking a place lists it")
+        self.check("the liked place is kept by the server",
+                   [like["name"] for like in self.server.get("/v1/likes")["likes"]] == [stops[0]["name"]])
+        self.find("#save-plan")[0].click()
+        self.wait(lambda: self.find("#saved-plans li"), "saving the plan lists it")
+        saved = self.server.get("/v1/plans")["plans"]
+        self.check("the saved plan is kept by the server", len(saved) == 1 and saved[0]["name"].endswith("#2"),
+                   str(saved))
+        self.shot("05-details")
+
+        before = self.answered()
+        self.find("#category-list li")[0].find_elements(By.TAG_NAME, "button")[1].click()
+        self.wait(lambda: self.answered() > before, "reordering plans again")
+        chosen = [item.get_attribute("data-category") for item in self.find("#category-list li")]
+        self.check("moving restaurant later reorders the stops", chosen == ["park", "restaurant", "museum"], str(chosen))
+        self.matches_api("the reordered plans are the API's")
+
+        driver.set_window_size(390, 844)
+        time.sleep(0.5)
+        map_box = driver.find_element(By.ID, "map").rect
+        panel_box = driver.find_element(By.ID, "panel").rect
+        self.check("on a phone the map is on top, full width", map_box["width"] >= 370 and map_box["height"] > 200
+                   and map_box["y"] < panel_box["y"], "map %s panel %s" % (map_box, panel_box))
+        self.check("on a phone nothing is wider than the screen",
+                   driver.execute_script("return document.documentElement.scrollWidth") <= 390)
+        self.shot("06-phone")
+        driver.set_window_size(1280, 900)
+
+        page = os.path.join(self.output, "plan.html")
+        subprocess.run([self.binary, "plan", "restaurant", "park", "museum", "--format", "html", "-o", page],
+                       check=True, stderr=subprocess.DEVNULL)
+        driver.get("file://" + os.path.abspath(page))
+        self.wait(lambda: len(self.plans_shown()) == 3, "the html file lists its three plans")
+        self.check("the html file draws its plans", len(self.find(".leaflet-overlay-pane path")) >= 3)
+        self.check("the html file hides the controls",
+                   not driver.find_element(By.ID, "controls").is_displayed())
+        self.shot("07-html-file")
+
+    def finish(self):
+        self.driver.quit()
+        status = self.server.stop()
+        self.check("the server exits 0 on SIGTERM", status == 0, "exit status %s" % status)
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--output", required=True)
+    arguments = parser.parse_args()
+    test = PageTest(arguments.binary, arguments.output)
+    try:
+        test.run()
+    except Exception:
+        traceback.print_exc()
+        test.failed += 1
+    sys.exit(test.finish())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+import Foundation
+import ItineraryCore
+import ItineraryOutput
+import ItineraryPlanning
+import Testing
+
+/// The API answers as the pipeline does, and every bad request with the
+/// contract's error JSON and status.
+@Suite struct APITests {
+  let server: TestServer
+
+  init() throws { server = try TestServer() }
+
+  /// A response with its timing zeroed, to compare two runs.
+  static func timeless(_ data: Data) throws -> PlanResponse {
+    var response = try ResponseJSON.decode(data, source: "answer")
+    response.solver.millis = 0
+    return response
+  }
+
+  @Test func healthIsOK() throws {
+    let answer = try RawHTTP.request(server.port, "GET", "/healthz")
+    #expect(answer.status == 200)
+    #expect(answer.json?["status"] as? String == "ok")
+  }
+
+  @Test func planAnswersAsThePipeline() throws {
+    // An explicit start: `now` would move between the two answers.
+    let body = """
+      {"categories": ["restaurant", "park", "museum"], "top": 2, "mode": "walk",
+       "start": "2026-12-01 12:00"}
+      """
+    let answer = try RawHTTP.post(server.port, "/v1/plan", body)
+    #expect(answer.status == 200)
+    #expect(answer.headers["content-type"] == "application/json")
+    var request = PlanRequest(categories: ["restaurant", "park", "museum"])
+    request.top = 2
+    request.mode = .walk
+    request.start = "2026-12-01 12:00"
+    let expected = try PlanningPipeline(environment: [:]).plan(request)
+    #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
+  }
+
+  @Test func solveAnswersAsThePipeline() throws {
+    let instance = """
+      {"version": 1, "origin": {"lat": 60.1699, "lon": 24.9384}, "categories": ["a", "b"],
+       "places": [{"id": "a1", "categories": ["a"], "lat": 60.17, "lon": 24.94, "score": 4},
+                  {"id": "a2", "categories": ["a"], "lat": 60.18, "lon": 24.95, "score": 5},
+                  {"id": "b1", "categories": ["b"], "lat": 60.171, "lon": 24.941, "score": 3}]}
+      """
+    let answer = try RawHTTP.post(
+      server.port, "/v1/solve", #"{"instance": \#(instance), "top": 2}"#)
+    #expect(answer.status == 200)
+    let object = try JSONRequest.parse(
+      Data(#"{"instance": \#(instance), "top": 2}"#.utf8), source: "t")
+    let expected = try PlanningPipeline(environment: [:]).solve(
+      JSONRequest.solve(object, source: "t"))
+    #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
+    #expect(try Self.timeless(answer.body).plans.count == 2)
+  }
+
+  struct BadBody: Sendable, CustomStringConvertible {
+    var path: String
+    var body: String
+    var exitCode: Int
+    var mentions: String
+    var description: String { "\(path) \(body)" }
+  }
+
+  static let badBodies = [
+    BadBody(path: "/v1/plan", body: "{bad", exitCode: 65, mentions: "malformed JSON"),
+    BadBody(path: "/v1/plan", body: "", exitCode: 65, mentions: "malformed JSON"),
+    BadBody(path: "/v1/plan", body: "[1, 2]", exitCode: 65, mentions: "JSON object"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": "park"}"#, exitCode: 64, mentions: "categories"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": ["park"], "top": "3"}"#, exitCode: 64,
+      mentions: "top"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": ["park"], "tpo": 3}"#, exitCode: 64, mentions: "top"),
+    BadBody(path: "/v1/plan", body: #"{"top": 3}"#, exitCode: 64, mentions: "categories"),
+    BadBody(path: "/v1/plan", body: #"{"categories": ["parkk"]}"#, exitCode: 65, mentions: "park"),
+    BadBody(
+      path: "/v1/plan", body: #"{"categories": ["park"], "at": {"lat": 95, "lon": 0}}"#,
+      exitCode: 64, mentions: "lat"),
+    BadBody(path: "/v1/solve", body: #"{"top": 3}"#, exitCode: 64, mentions: "instance"),
+    BadBody(path: "/v1/solve", body: #"{"instance": 7}"#, exitCode: 65, mentions: "instance"),
+    BadBody(
+      path: "/v1/solve", body: #"{"instance": {"version": 1}, "top": true}"#, exitCode: 64,
+      mentions: "top"),
+  ]
+
+  @Test(arguments: badBodies) func badBodiesAreAnswered400(_ bad: BadBody) throws {
+    let answer = try RawHTTP.post(server.port, bad.path, bad.body)
+    #expect(answer.status == 400)
+    #expect(answer.exitCode == bad.exitCode)
+    let message = (answer.json?["error"] as? [String: Any])?["message"] as? String ?? ""
+    #expect(message.contains(bad.mentions), "\(message)")
+  }
+
+  @Test func unknownPathsAre404AndWrongVerbs405() throws {
+    let missing = try RawHTTP.request(server.port, "GET", "/v2/plan")
+    #expect(missing.status == 404)
+    #expect(missing.exitCode == 64)
+    let wrong = try RawHTTP.request(server.port, "GET", "/v1/plan")
+    #expect(wrong.status == 405)
+    #expect(wrong.headers["allow"] == "POST")
+    let delete = try RawHTTP.request(server.port, "DELETE", "/healthz")
+    #expect(delete.status == 405)
+  }
+
+  @Test func noPlanIs500WithExitCode1() throws {
+    let body = #"{"categories": ["park"], "at": {"lat": 60.1699, "lon": 24.9384}, "radius": 0.001}"#
+    let answer = try RawHTTP.post(server.port, "/v1/plan", body)
+    #expect(answer.status == 500)
+    #expect(answer.exitCode == 1)
+  }
+
+  @Test func metricsCountRequestsErrorsAndLatency() throws {
+    _ = try RawHTTP.post(server.port, "/v1/plan", #"{"categories": ["park"]}"#)
+    _ = try RawHTTP.post(server.port, "/v1/plan", "{bad")
+    let text = String(
+      decoding: try RawHTTP.request(server.port, "GET", "/metrics").body, as: UTF8.self)
+    #expect(text.contains(#"itinerary_http_requests_total{endpoint="/v1/plan",code="200"} 1"#))
+    #expect(text.contains(#"itinerary_http_requests_total{endpoint="/v1/plan",code="400"} 1"#))
+    #expect(text.contains(#"itinerary_http_errors_total{endpoint="/v1/plan"} 1"#))
+    #expect(text.contains(#"itinerary_http_request_duration_seconds_count{endpoint="/v1/plan"} 2"#))
+    #expect(
+      text.contains(
+        #"itinerary_http_request_duration_seconds_bucket{endpoint="/v1/plan",le="+Inf"} 2"#))
+    #expect(text.contains("# TYPE itinerary_http_request_duration_seconds histogram"))
+  }
+
+  @Test func pageAndItsLicenceAreServed() throws {
+    let page = try RawHTTP.request(server.port, "GET", "/")
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+    let html = String(decoding: page.body, as: UTF8.self)
+    #expect(html.contains("L.map(") && html.contains("leaflet-container"))
+    #expect(!html.contains("/*PAGE_JS*/") && !html.contains("sourceMappingURL=leaflet"))
+    let licence = try RawHTTP.request(server.port, "GET", "/leaflet-licence.txt")
+    #expect(String(decoding: licence.body, as: UTF8.self).contains("BSD-2-clause"))
+  }
+
+  @Test func placesAreCompletedSearchedAndFound() throws {
+    let complete = try RawHTTP.request(server.port, "GET", "/v1/complete?q=kais&limit=3")
+    let completions = try #require(complete.json?["completions"] as? [[String: Any]])
+    #expect(completions.contains { ($0["text"] as? String)?.hasPrefix("Kaisaniem") == true })
+    let categories = try RawHTTP.request(server.port, "GET", "/v1/complete?q=pa")
+    #expect(
+      (categories.json?["completions"] as? [[String: Any]])?.first?["kind"] as? String == "category"
+    )
+    let search = try RawHTTP.request(
+      server.port, "GET", "/v1/search?lat=60.1699&lon=24.9384&radius=0.5&category=museum")
+    let places = try #require(search.json?["places"] as? [[String: Any]])
+    #expect(!places.isEmpty)
+    let distances = places.compactMap { $0["distanceKm"] as? Double }
+    #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 0.5 })
+    let nearest = try RawHTTP.request(
+      server.port, "GET", "/v1/nearest?lat=60.1699&lon=24.9384&category=park")
+    #expect((nearest.json?["place"] as? [String: Any])?["categories"] as? [String] != nil)
+    let bad = try RawHTTP.request(server.port, "GET", "/v1/search?lat=abc&lon=1")
+    #expect(bad.status == 400)
+    let noQuery = try RawHTTP.request(server.port, "GET", "/v1/complete")
+    #expect(noQuery.status == 400)
+  }
+}
