@@ -54,6 +54,7 @@ struct Target: Codable, Sendable {
     targets.append(fetchTarget(suites.first { $0.name == "fetch" }?.records ?? []))
     targets += batchTargets(suites.first { $0.name == "batch" }?.records ?? [])
     targets += placesIndexTargets(suites)
+    targets += exploreTargets(suites.first { $0.name == "explore" }?.records ?? [])
     return targets
   }
 

@@ -16,6 +16,7 @@ struct Command: Sendable {
   /// Every command, in the order help lists them.
   static let all: [Command] = [
     PlanCommand.command, SolveCommand.command, BatchCommand.command, GTSPCommand.command,
+    OPTWCommand.command,
     CategoriesCommand.command,
   ]
 
