@@ -27,7 +27,9 @@ extension Target {
         wall: record.timing.median, toBest: Double(toBest) / 1000)
     }
     let missing = "not in this run: run the explore suite without --quick, with ../shared present"
-    func names(_ runs: [Run]) -> String { runs.map { "\($0.name) M=\($0.routes)" }.joined(separator: ", ") }
+    func names(_ runs: [Run]) -> String {
+      runs.map { "\($0.name) M=\($0.routes)" }.joined(separator: ", ")
+    }
 
     let provable = runs.filter { $0.routes == 1 && $0.kind == "optimal_proven" }
     let unproven = provable.filter { !$0.proven || $0.gapPercent != 0 || $0.wall > 60 }
@@ -53,7 +55,8 @@ extension Target {
         : "\(oneRoute.count - short.count) of \(oneRoute.count) reached"
           + (short.isEmpty
             ? ""
-            : "; not on " + short.map { "\($0.name) (\(String(format: "%.2f", $0.gapPercent))%)" }
+            : "; not on "
+              + short.map { "\($0.name) (\(String(format: "%.2f", $0.gapPercent))%)" }
               .joined(separator: ", ")))
 
     let teams = runs.filter { (2...4).contains($0.routes) }

@@ -74,7 +74,8 @@ public enum OPTWReader {
       let line = lineIndex + 1
       lineIndex += 1
       if fields.isEmpty { continue }
-      func number(_ index: Int, _ what: String, least: Double = -largestValue) throws(ItineraryError)
+      func number(_ index: Int, _ what: String, least: Double = -largestValue)
+        throws(ItineraryError)
         -> Double
       {
         guard index < fields.count else { throw error("missing \(what)", line: line) }
@@ -95,7 +96,9 @@ public enum OPTWReader {
       guard entries == entries.rounded(), fields.count == 9 + Int(entries) else {
         throw error("vertex \(id) has \(fields.count) fields, not 9 plus its count a", line: line)
       }
-      for index in 5..<fields.count - 2 where index != 6 { _ = try number(index, "an ignored field") }
+      for index in 5..<fields.count - 2 where index != 6 {
+        _ = try number(index, "an ignored field")
+      }
       xs.append(try number(1, "x"))
       ys.append(try number(2, "y"))
       let duration = try number(3, "the visit duration d", least: 0)
@@ -145,7 +148,9 @@ public enum OPTWResultJSON {
     var name: String
   }
 
-  public static func encode(_ trip: OrienteeringTrip, instance: OrienteeringInstance, millis: Double)
+  public static func encode(
+    _ trip: OrienteeringTrip, instance: OrienteeringInstance, millis: Double
+  )
     -> Data
   {
     let output = Output(

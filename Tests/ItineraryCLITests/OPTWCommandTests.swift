@@ -59,7 +59,8 @@ import Testing
   }
 
   @Test func aBrokenFileNamesItsLine() throws {
-    let run = try run(["optw", "FILE"], text: Self.text.replacingOccurrences(of: "0 0 60\n 2", with: "0 0 x\n 2"))
+    let run = try run(
+      ["optw", "FILE"], text: Self.text.replacingOccurrences(of: "0 0 60\n 2", with: "0 0 x\n 2"))
     #expect(run.status == 65)
     let line = try #require(run.errorLine)
     #expect(line.contains("line.txt:4:"), "\(line)")

@@ -59,16 +59,26 @@ import Testing
     .init(text: "4 10\n\n", line: 1, words: "four numbers"),
     .init(text: "4 10 x 1\n0 200\n", line: 1, words: "customer count"),
     .init(text: "4 10 5 1\n0 200\n 0 0 0 0 0 0 0 0 100\n", line: 1, words: "customer count"),
-    .init(text: tiny.replacingOccurrences(of: "  1 3.00", with: "  7 3.00"), line: 4, words: "expected vertex 1"),
+    .init(
+      text: tiny.replacingOccurrences(of: "  1 3.00", with: "  7 3.00"), line: 4,
+      words: "expected vertex 1"),
     .init(text: tiny.replacingOccurrences(of: "0 50\n", with: "0\n"), line: 4, words: "fields"),
-    .init(text: tiny.replacingOccurrences(of: "0 3 1 2 3", with: "0 3 1 2"), line: 5, words: "fields"),
+    .init(
+      text: tiny.replacingOccurrences(of: "0 3 1 2 3", with: "0 3 1 2"), line: 5, words: "fields"),
     .init(text: tiny.replacingOccurrences(of: "7.00", with: "-7"), line: 4, words: "the score S"),
     .init(text: tiny.replacingOccurrences(of: "7.00", with: "nan"), line: 4, words: "the score S"),
-    .init(text: tiny.replacingOccurrences(of: "3.00 4.00", with: "3.00 1e300"), line: 4, words: "y"),
+    .init(
+      text: tiny.replacingOccurrences(of: "3.00 4.00", with: "3.00 1e300"), line: 4, words: "y"),
     .init(text: tiny.replacingOccurrences(of: "10.00", with: "-1"), line: 4, words: "duration"),
-    .init(text: tiny.replacingOccurrences(of: "0 50\n", with: "60 50\n"), line: 4, words: "after it closes"),
-    .init(text: tiny.replacingOccurrences(of: "1 1 1 0 50", with: "1 x 1 0 50"), line: 4, words: "entry count"),
-    .init(text: tiny.replacingOccurrences(of: "1 1 1 0 50", with: "1 1 y 0 50"), line: 4, words: "ignored"),
+    .init(
+      text: tiny.replacingOccurrences(of: "0 50\n", with: "60 50\n"), line: 4,
+      words: "after it closes"),
+    .init(
+      text: tiny.replacingOccurrences(of: "1 1 1 0 50", with: "1 x 1 0 50"), line: 4,
+      words: "entry count"),
+    .init(
+      text: tiny.replacingOccurrences(of: "1 1 1 0 50", with: "1 1 y 0 50"), line: 4,
+      words: "ignored"),
     .init(text: tiny + "3 1 1 1 1 0 0 0 1\n", line: 6, words: "unexpected text"),
   ]
 

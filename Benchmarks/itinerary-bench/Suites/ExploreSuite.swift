@@ -105,6 +105,7 @@ extension Suite {
     bench.note(
       beaten.isEmpty
         ? "no known value beaten"
-        : "above the known value (heuristic lower bounds beaten): " + beaten.joined(separator: "; "))
+        : "above the known value (heuristic lower bounds beaten): " + beaten.joined(separator: "; ")
+    )
   }
 }
