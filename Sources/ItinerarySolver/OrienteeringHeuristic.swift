@@ -5,12 +5,12 @@ import ItineraryCore
 ///
 /// Each iteration fills the routes by cheapest insertion (the unvisited
 /// vertex of best score^2 / time taken, waiting included, with a little
-/// noise), then improves them: shorter routes by 2-opt and moves within a
-/// route, and swaps of a visited vertex for a better unvisited one. It then
-/// shakes the result: removes a run of `S` vertices from position `P` of
-/// each route (both growing each iteration), a few random ones, or a whole
-/// route. The best
-/// trip is kept; after a stall the search goes back to it.
+/// noise, now and then a lot), then improves them: shorter routes by 2-opt
+/// and moves within a route, and swaps of a visited vertex for a better
+/// unvisited one. It then shakes the result: removes a run of `S` vertices
+/// from position `P` of each route (both growing each iteration), a few
+/// random ones, or a whole route. The best trip is kept; after a stall the
+/// search goes back to it, every third time to an empty trip.
 ///
 /// Every trip it holds is feasible: insertions are checked in O(1) with each
 /// visit's slack (how late it may start without breaking a later window),
@@ -66,7 +66,9 @@ public struct OrienteeringHeuristic {
     let stallLimit = 40 + instance.vertexCount
     while !deadline.hasPassed, sinceBest <= patience ?? .max {
       iterations += 1
-      insertAll(&timelines, &visited, &random, noise: iterations > 1)
+      // Mostly a little noise in the ratios, now and then a lot.
+      let noise = iterations == 1 ? 0 : random.below(5) == 0 ? 2.0 : 0.2
+      insertAll(&timelines, &visited, &random, noise: noise)
       improve(&timelines, &visited, &random)
       let score = timelines.reduce(0) { $0 + $1.score }
       if score > bestScore + epsilon {
@@ -138,7 +140,7 @@ public struct OrienteeringHeuristic {
   /// Inserts unvisited vertices, best ratio first, until none fits.
   private func insertAll(
     _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64,
-    noise: Bool
+    noise: Double
   ) {
     let n = instance.vertexCount
     while true {
@@ -151,7 +153,7 @@ public struct OrienteeringHeuristic {
           }
           let score = instance.scores[vertex]
           var ratio = score * score / Double(max(shift, 1))
-          if noise { ratio *= 1 + 0.2 * Double(random.below(1000)) / 1000 }
+          if noise > 0 { ratio *= 1 + noise * Double(random.below(1000)) / 1000 }
           if ratio > bestRatio {
             bestRatio = ratio
             choice = (vertex, day, at)
@@ -177,10 +179,10 @@ public struct OrienteeringHeuristic {
       rounds += 1
       changed = false
       for day in timelines.indices where shorten(&timelines[day]) { changed = true }
-      if changed { insertAll(&timelines, &visited, &random, noise: false) }
+      if changed { insertAll(&timelines, &visited, &random, noise: 0) }
       if swapIn(&timelines, &visited) {
         changed = true
-        insertAll(&timelines, &visited, &random, noise: false)
+        insertAll(&timelines, &visited, &random, noise: 0)
       }
     }
   }
