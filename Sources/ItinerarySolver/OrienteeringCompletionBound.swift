@@ -3,8 +3,8 @@
 /// repeat (the relaxation of "each vertex once"), computed by a dynamic
 /// program over time.
 ///
-/// When the time horizon is long, time is counted in coarser steps of `step`
-/// units, every duration rounded down:
+/// When the table would be large or slow to fill, time is counted in
+/// coarser steps of `step` units, every duration rounded down:
 /// each walk only gets earlier, so the value stays an upper bound. A visit
 /// that takes no step at all is bounded by every score there is.
 ///
@@ -15,11 +15,16 @@ struct OrienteeringCompletionBound {
   private let slots: Int
   private let values: [Double]
 
-  /// The bound for `day`, with at most `maxCells` cells (n times the slots).
-  init(_ instance: OrienteeringInstance, day: OrienteeringDay, maxCells: Int = 1 << 23) {
+  /// The bound for `day`, with at most `maxCells` cells (n times the slots)
+  /// and `maxWork` steps to fill them (n^2 times the slots).
+  init(
+    _ instance: OrienteeringInstance, day: OrienteeringDay, maxCells: Int = 1 << 23,
+    maxWork: Int = 1 << 29
+  ) {
     let n = instance.vertexCount
     let horizon = day.end + 1
-    step = max(1, (n * horizon + maxCells - 1) / maxCells)
+    step = max(
+      1, (n * horizon + maxCells - 1) / maxCells, (n * n * horizon + maxWork - 1) / maxWork)
     let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
     let slots = horizon / step + 1
     self.slots = slots

@@ -37,7 +37,7 @@ public enum OrienteeringLabelling {
   /// `deadline` and within `maxLabels` labels per search.
   public static func solve(
     _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
-    deadline: Deadline, maxLabels: Int = 6_000_000
+    deadline: Deadline, maxLabels: Int = 3_000_000
   ) -> Result {
     var search = Search(instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels)
     var iterations = 0

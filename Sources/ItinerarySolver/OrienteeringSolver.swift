@@ -3,8 +3,8 @@ import ItineraryCore
 /// Solves an orienteering instance as well as it can within a time limit:
 /// the heuristic finds a good trip; with one route, the exact labelling
 /// (`OrienteeringLabelling`), pruned by that trip, then proves it optimal or
-/// replaces it with the optimum; when the proof gives up early, the
-/// heuristic has the rest of the time.
+/// replaces it with the optimum; when the proof gives up or runs out of its
+/// share, the heuristic has the rest of the time.
 public enum OrienteeringSolver {
   public struct Result: Sendable {
     /// The best trip, `optimal` only when proven.
@@ -19,6 +19,8 @@ public enum OrienteeringSolver {
 
   /// The share of the time limit the heuristic has before the proof starts.
   static let heuristicShare = 0.25
+  /// The share of the time left the proof has; the heuristic has the rest.
+  static let exactShare = 0.6
   /// Iterations without a better trip after which the heuristic leaves the
   /// rest of its share to the proof.
   static let patience = 3000
@@ -44,7 +46,8 @@ public enum OrienteeringSolver {
         heuristic: found, exact: nil, secondsToBest: found.secondsToBest)
     }
     let exact = OrienteeringLabelling.solve(
-      instance, day: day, incumbent: found.routes.first ?? [], deadline: deadline)
+      instance, day: day, incumbent: found.routes.first ?? [],
+      deadline: deadline.fraction(exactShare))
     let exactEnd = (clock.now - begin).seconds
     var secondsToBest = exact.score > found.score ? exactEnd : found.secondsToBest
     if exact.proven {

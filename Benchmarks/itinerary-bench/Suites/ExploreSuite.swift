@@ -10,7 +10,8 @@ extension Suite {
   /// seed 1, its value, its gap to the known value, its time and whether it
   /// was proven. One route with a proven optimum: 60 s to prove it; every
   /// other row: 10 s. `ITINERARY_BENCH_ROUTES` (say `1` or `1,2`) keeps only
-  /// those route counts; `--quick` runs four instances.
+  /// those route counts, `ITINERARY_BENCH_OPTW` (say `pr`) the instances
+  /// named with that prefix; `--quick` runs four instances.
   static let explore = Suite(
     name: "explore",
     summary: "orienteering with time windows (OPTW / TOPTW files): value, gap, time, proof",
@@ -51,8 +52,10 @@ extension Suite {
     let routeFilter = ProcessInfo.processInfo.environment["ITINERARY_BENCH_ROUTES"].map {
       Set($0.split(separator: ",").compactMap { Int($0) })
     }
+    let prefix = ProcessInfo.processInfo.environment["ITINERARY_BENCH_OPTW"] ?? ""
     let chosen = known.filter {
-      (bench.options.quick ? optwQuick.contains($0.name) && $0.routes <= 2 : true)
+      $0.name.hasPrefix(prefix)
+        && (bench.options.quick ? optwQuick.contains($0.name) && $0.routes <= 2 : true)
         && (routeFilter?.contains($0.routes) ?? true)
     }
     var beaten: [String] = []
