@@ -4,7 +4,8 @@ import ItineraryCore
 /// the heuristic finds a good trip; with one route, the exact labelling
 /// (`OrienteeringLabelling`), pruned by that trip, then proves it optimal or
 /// replaces it with the optimum; when the proof gives up or runs out of its
-/// share, the heuristic has the rest of the time.
+/// share, the heuristic has the rest of the time. A trip that collects every
+/// score is optimal, whatever the number of routes.
 public enum OrienteeringSolver {
   public struct Result: Sendable {
     /// The best trip, `optimal` only when proven.
@@ -37,12 +38,15 @@ public enum OrienteeringSolver {
     let begin = clock.now
     let heuristic = OrienteeringHeuristic(instance: instance)
     let oneRoute = instance.days.count == 1
+    // Every score collected: nothing can beat it.
+    let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
     var found = heuristic.solve(
       seed: options.seed, until: oneRoute ? deadline.fraction(heuristicShare) : deadline,
-      patience: oneRoute ? patience : nil)
-    guard oneRoute, let day = instance.days.first else {
+      target: everything, patience: oneRoute ? patience : nil)
+    let complete = found.score >= everything
+    guard oneRoute, !complete, let day = instance.days.first else {
       return Result(
-        trip: OrienteeringTrip(routes: found.routes, score: found.score, optimal: false),
+        trip: OrienteeringTrip(routes: found.routes, score: found.score, optimal: complete),
         heuristic: found, exact: nil, secondsToBest: found.secondsToBest)
     }
     let exact = OrienteeringLabelling.solve(
