@@ -56,6 +56,7 @@ struct Target: Codable, Sendable {
     targets += placesIndexTargets(suites)
     targets += timedTargets(suites.first { $0.name == "timed" }?.records ?? [])
     targets += serveTargets(suites)
+    targets += exploreTargets(suites.first { $0.name == "explore" }?.records ?? [])
     return targets
   }
 

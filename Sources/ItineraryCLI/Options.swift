@@ -97,6 +97,10 @@ enum Options {
     "output", "FILE", short: "o", "write to FILE, whole or not at all ('-': standard output)")
   static let gtsplib = Option.flag(
     "gtsplib", "FILE is a GTSPLIB instance (the same as 'itinerary gtsp FILE')")
+  static let optw = Option.flag(
+    "optw", "FILE is an OPTW / TOPTW instance (the same as 'itinerary optw FILE')")
+  static let routes = Option.value(
+    "routes", "M", "routes of an OPTW trip, each vertex once over all (default 1)")
 
   // Finding places.
   static let text = Option.value(

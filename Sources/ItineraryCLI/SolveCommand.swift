@@ -20,6 +20,7 @@ enum SolveCommand {
       Options.distanceWeight, Options.start, Options.end, Options.tz, Options.dwell,
       Options.waitWeight, Options.unknownHours, Options.anytime, Options.timeLimit, Options.seed,
       Options.verify, Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
+      Options.optw, Options.routes,
     ],
     run: run)
 
@@ -27,6 +28,10 @@ enum SolveCommand {
     -> Int32
   {
     if arguments.has(Options.gtsplib) { return try GTSPCommand.run(arguments, context) }
+    if arguments.has(Options.optw) { return try OPTWCommand.run(arguments, context) }
+    if arguments.string(Options.routes) != nil {
+      throw ItineraryError(.usage, "solve: --routes applies to OPTW files (--optw)")
+    }
     let path = try arguments.single("instance file")
     var settings = SolveSettings()
     settings.source = path

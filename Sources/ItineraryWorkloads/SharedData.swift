@@ -7,11 +7,16 @@ package enum SharedData {
   package static let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The file or folder at `path` under `../shared/data/`, or `nil` when the
+  /// The folder of the shared data: `ITINERARY_SHARED_DATA` when set (a
+  /// checkout elsewhere), else `../shared/data/`.
+  package static let folder =
+    ProcessInfo.processInfo.environment["ITINERARY_SHARED_DATA"].map { URL(fileURLWithPath: $0) }
+    ?? repositoryRoot.deletingLastPathComponent().appending(path: "shared/data")
+
+  /// The file or folder at `path` under the shared data, or `nil` when the
   /// shared data is absent (a user's fresh clone).
   package static func url(_ path: String) -> URL? {
-    let url = repositoryRoot.deletingLastPathComponent()
-      .appending(path: "shared/data").appending(path: path)
+    let url = folder.appending(path: path)
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 }

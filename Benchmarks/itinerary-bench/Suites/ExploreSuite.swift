@@ -1,0 +1,114 @@
+import Foundation
+import ItineraryCore
+import ItineraryFormats
+import ItinerarySolver
+import ItineraryWorkloads
+
+extension Suite {
+  /// The orienteering solver on the shared OPTW / TOPTW instances against
+  /// their values: each (instance, routes) row of `values.csv`, one run with
+  /// seed 1, its value, its gap to the known value, its time and whether it
+  /// was proven. One route with a proven optimum: 60 s to prove it; every
+  /// other row: 10 s. `ITINERARY_BENCH_ROUTES` (say `1` or `1,2`) keeps only
+  /// those route counts, `ITINERARY_BENCH_OPTW` (say `pr`) the instances
+  /// named with that prefix; `--quick` runs four instances.
+  static let explore = Suite(
+    name: "explore",
+    summary: "orienteering with time windows (OPTW / TOPTW files): value, gap, time, proof",
+    xAxis: "vertices", perUnit: nil, chartStyle: nil,
+    run: { bench in measureOPTW(&bench) })
+
+  /// What `values.csv` says of one (instance, routes) row.
+  struct OPTWKnown {
+    var name: String
+    var routes: Int
+    var value: Double
+    /// `optimal_proven`, `BKS_literature` or `heuristic_best_only`.
+    var kind: String
+  }
+
+  static let optwQuick: Set = ["r101", "rc101", "c201", "pr01"]
+  static let optwProofLimit = Duration.seconds(60)
+  static let optwLimit = Duration.seconds(10)
+
+  static func optwKnown() -> [OPTWKnown]? {
+    guard let url = SharedData.url("optw/values.csv"),
+      let text = try? String(contentsOf: url, encoding: .utf8)
+    else { return nil }
+    return CSV.rows(text).dropFirst().compactMap { row in
+      guard row.count >= 4, let routes = Int(row[1]), let value = Double(row[2]) else {
+        return nil
+      }
+      let kind = row[3].split(separator: "(").first.map(String.init) ?? row[3]
+      return OPTWKnown(name: row[0], routes: routes, value: value, kind: kind)
+    }
+  }
+
+  private static func measureOPTW(_ bench: inout Bench) {
+    guard let known = optwKnown(), let folder = SharedData.url("optw/instances") else {
+      bench.note("OPTW skipped: ../shared/data/optw/ is absent")
+      return
+    }
+    let routeFilter = ProcessInfo.processInfo.environment["ITINERARY_BENCH_ROUTES"].map {
+      Set($0.split(separator: ",").compactMap { Int($0) })
+    }
+    let prefix = ProcessInfo.processInfo.environment["ITINERARY_BENCH_OPTW"] ?? ""
+    let chosen = known.filter {
+      $0.name.hasPrefix(prefix)
+        && (bench.options.quick ? optwQuick.contains($0.name) && $0.routes <= 2 : true)
+        && (routeFilter?.contains($0.routes) ?? true)
+    }
+    var beaten: [String] = []
+    for entry in chosen {
+      // c204's header is broken; its mended copy reads the same.
+      let file = folder.appending(path: "\(entry.name).txt")
+      let instance: OrienteeringInstance
+      do {
+        instance = try OPTWReader.read(contentsOf: file, routes: entry.routes)
+      } catch {
+        bench.note("\(entry.name): skipped: \(error.message)")
+        continue
+      }
+      let limit = entry.routes == 1 && entry.kind == "optimal_proven" ? optwProofLimit : optwLimit
+      var result: OrienteeringSolver.Result?
+      let record = bench.measure(
+        series: "\(entry.name) M=\(entry.routes)", solver: "orienteering",
+        n: instance.vertexCount,
+        parameters: [
+          "instance": entry.name, "routes": "\(entry.routes)", "known": "\(Int(entry.value))",
+          "kind": entry.kind, "timeLimit": "\(limit)", "seed": "1",
+          "sweep": bench.options.quick ? "quick" : "full",
+        ],
+        samples: 1, warmUp: false,
+        work: { (solved: OrienteeringSolver.Result) in
+          result = solved
+          return [
+            "found": Int(solved.trip.score.rounded()), "proven": solved.trip.optimal ? 1 : 0,
+            "toBestMillis": Int((solved.secondsToBest * 1000).rounded()),
+            "iterations": solved.heuristic.iterations, "labels": solved.exact?.labels ?? 0,
+          ]
+        }
+      ) { OrienteeringSolver.solve(instance, options: SolveOptions(timeLimit: limit, seed: 1)) }
+      guard let result else { continue }
+      if !instance.isFeasible(result.trip.routes) {
+        bench.note("\(entry.name) M=\(entry.routes): THE TRIP IS NOT FEASIBLE")
+      }
+      let found = result.trip.score
+      let gap = (entry.value - found) / entry.value * 100
+      if found > entry.value {
+        beaten.append("\(entry.name) M=\(entry.routes): \(Int(found)) > \(Int(entry.value))")
+      }
+      bench.note(
+        "\(entry.name) M=\(entry.routes): \(Int(found)) against \(Int(entry.value)) "
+          + "(\(entry.kind)), gap \(String(format: "%.2f", gap))%, "
+          + "\(SVGChart.timeLabel(record.timing.median)), best after "
+          + "\(SVGChart.timeLabel(result.secondsToBest))"
+          + (result.trip.optimal ? ", proven optimal" : ""))
+    }
+    bench.note(
+      beaten.isEmpty
+        ? "no known value beaten"
+        : "above the known value (heuristic lower bounds beaten): " + beaten.joined(separator: "; ")
+    )
+  }
+}

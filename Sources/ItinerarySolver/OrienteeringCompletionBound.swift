@@ -1,0 +1,59 @@
+/// An upper bound on the score one route can still collect, from any vertex
+/// and departure time: the best walk back to the depot when vertices may
+/// repeat (the relaxation of "each vertex once"), computed by a dynamic
+/// program over time.
+///
+/// When the table would be large or slow to fill, time is counted in
+/// coarser steps of `step` units, every duration rounded down:
+/// each walk only gets earlier, so the value stays an upper bound. A visit
+/// that takes no step at all is bounded by every score there is.
+///
+/// - Complexity: O(n^2 * T / step) time and O(n * T / step) memory for n
+///   vertices and a day of T units.
+struct OrienteeringCompletionBound {
+  let step: Int
+  private let slots: Int
+  private let values: [Double]
+
+  /// The bound for `day`, with at most `maxCells` cells (n times the slots)
+  /// and `maxWork` steps to fill them (n^2 times the slots).
+  init(
+    _ instance: OrienteeringInstance, day: OrienteeringDay, maxCells: Int = 1 << 23,
+    maxWork: Int = 1 << 29
+  ) {
+    let n = instance.vertexCount
+    let horizon = day.end + 1
+    step = max(
+      1, (n * horizon + maxCells - 1) / maxCells, (n * n * horizon + maxWork - 1) / maxWork)
+    let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
+    let slots = horizon / step + 1
+    self.slots = slots
+    let q = step
+    let end = day.end / q
+    var values = Array(repeating: -Double.infinity, count: n * slots)
+    // Backwards over departure slots: from `v` leaving at `t`, go home or on to `w`.
+    for t in stride(from: slots - 1, through: 0, by: -1) {
+      for v in 0..<n {
+        var best = t + instance.travel(v, 0) / q <= end ? 0.0 : -Double.infinity
+        for w in 1..<n where w != v {
+          let start = max(t + instance.travel(v, w) / q, instance.opens[w] / q)
+          guard start <= instance.closes[w] / q else { continue }
+          let leave = start + instance.durations[w] / q
+          guard leave < slots else { continue }
+          let rest = leave == t ? everything : values[w * slots + leave]
+          best = max(best, instance.scores[w] + rest)
+        }
+        values[v * slots + t] = best
+      }
+    }
+    self.values = values
+  }
+
+  /// The most score a route at `vertex`, leaving it at `time`, can still
+  /// collect on its way home; minus infinity when it cannot get home.
+  @inline(__always)
+  func value(at vertex: Int, leaving time: Int) -> Double {
+    let slot = time / step
+    return slot < slots ? values[vertex * slots + slot] : -.infinity
+  }
+}

@@ -1,0 +1,364 @@
+import ItineraryCore
+
+/// An iterated local search for the (team) orienteering problem with time
+/// windows, after Vansteenwegen et al. (2009) with a few more moves.
+///
+/// Each iteration fills the routes by cheapest insertion (the unvisited
+/// vertex of best score^2 / time taken, waiting included, with a little
+/// noise, now and then a lot), then improves them: shorter routes by 2-opt
+/// and moves within a route, and swaps of a visited vertex for a better
+/// unvisited one. It then shakes the result: removes a run of `S` vertices
+/// from position `P` of each route (both growing each iteration), a few
+/// random ones, or a whole route. The best trip is kept; after a stall the
+/// search goes back to it, every third time to an empty trip.
+///
+/// Every trip it holds is feasible: insertions are checked in O(1) with each
+/// visit's slack (how late it may start without breaking a later window),
+/// every other move by its whole timeline.
+///
+/// - Complexity: one iteration is O(U * L) per insertion for U unvisited
+///   vertices and L visits in all, plus O(L^3) for the local search.
+public struct OrienteeringHeuristic {
+  public struct Result: Sendable {
+    public var routes: [[Int]]
+    public var score: Double
+    public var iterations: Int
+    public var secondsToBest: Double
+  }
+
+  private let instance: OrienteeringInstance
+  private let epsilon: Double
+
+  public init(instance: OrienteeringInstance) {
+    self.instance = instance
+    epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
+  }
+
+  /// The best trip found until `deadline`, from `initial` when given.
+  ///
+  /// - Parameters:
+  ///   - target: stop on reaching this score.
+  ///   - patience: stop after this many iterations without a better trip.
+  public func solve(
+    seed: UInt64, until deadline: Deadline, initial: [[Int]]? = nil, target: Double? = nil,
+    patience: Int? = nil
+  ) -> Result {
+    let clock = ContinuousClock()
+    let begin = clock.now
+    var random = SplitMix64(seed: seed)
+    let dayCount = instance.days.count
+    var routes = Array(repeating: [Int](), count: dayCount)
+    if let initial, instance.isFeasible(initial) {
+      for (index, route) in initial.enumerated() { routes[index] = route }
+    }
+    var timelines = routes.indices.map { Timeline(instance, routes[$0], instance.days[$0]) }
+    var visited = Array(repeating: false, count: instance.vertexCount)
+    for vertex in routes.joined() { visited[vertex] = true }
+    var best = routes
+    var bestScore = instance.score(routes)
+    var secondsToBest = 0.0
+    var iterations = 0
+    var size = 1
+    var position = 0
+    var stall = 0
+    var sinceBest = 0
+    var restarts = 0
+    let stallLimit = 40 + instance.vertexCount
+    while !deadline.hasPassed, sinceBest <= patience ?? .max {
+      iterations += 1
+      // Mostly a little noise in the ratios, now and then a lot.
+      let noise = iterations == 1 ? 0 : random.below(5) == 0 ? 2.0 : 0.2
+      insertAll(&timelines, &visited, &random, noise: noise)
+      improve(&timelines, &visited, &random)
+      let score = timelines.reduce(0) { $0 + $1.score }
+      if score > bestScore + epsilon {
+        best = timelines.map(\.route)
+        bestScore = score
+        secondsToBest = (clock.now - begin).seconds
+        size = 1
+        stall = 0
+        sinceBest = 0
+        if let target, bestScore >= target - epsilon { break }
+      } else {
+        stall += 1
+        sinceBest += 1
+      }
+      if stall > stallLimit {
+        // Back to the best trip, every third time to an empty one.
+        stall = 0
+        restarts += 1
+        let from = restarts % 3 == 0 ? best.map { _ in [Int]() } : best
+        timelines = from.indices.map { Timeline(instance, from[$0], instance.days[$0]) }
+        visited = Array(repeating: false, count: instance.vertexCount)
+        for vertex in from.joined() { visited[vertex] = true }
+      }
+      // Shake: a run of each route (half the time), a few visits at random,
+      // or one whole route.
+      let longest = timelines.map(\.route.count).max() ?? 0
+      let kind = random.below(4)
+      let scatter = kind >= 2
+      let cleared = kind == 3 ? random.below(timelines.count) : -1
+      for day in timelines.indices where !timelines[day].route.isEmpty {
+        let route = timelines[day].route
+        let count = route.count
+        let doomed: [Int]
+        if day == cleared {
+          doomed = route
+        } else if scatter {
+          doomed = (0...random.below(max(1, count / 3))).map { _ in route[random.below(count)] }
+        } else {
+          doomed = (0..<min(size, count)).map { route[(position + $0) % count] }
+        }
+        remove(doomed, from: &timelines[day], &visited)
+      }
+      if !scatter {
+        position += size
+        size += 1
+        if size > max(1, longest / 2) { size = 1 }
+      }
+    }
+    return Result(
+      routes: best, score: bestScore, iterations: iterations, secondsToBest: secondsToBest)
+  }
+
+  /// Takes `doomed` out of the route, each only when the route stays
+  /// feasible without it (travel times need not obey the triangle inequality).
+  private func remove(_ doomed: [Int], from timeline: inout Timeline, _ visited: inout [Bool]) {
+    for vertex in doomed {
+      guard let at = timeline.route.firstIndex(of: vertex) else { continue }
+      var route = timeline.route
+      route.remove(at: at)
+      guard Timeline.finish(of: route, day: timeline.day, instance) != nil else { continue }
+      timeline.route = route
+      visited[vertex] = false
+    }
+    timeline.update(instance)
+  }
+
+  // MARK: Insertion
+
+  /// Inserts unvisited vertices, best ratio first, until none fits.
+  private func insertAll(
+    _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64,
+    noise: Double
+  ) {
+    let n = instance.vertexCount
+    while true {
+      var bestRatio = -Double.infinity
+      var choice: (vertex: Int, day: Int, at: Int)?
+      for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
+        for day in timelines.indices {
+          guard let (at, shift) = timelines[day].cheapestInsertion(of: vertex, instance) else {
+            continue
+          }
+          let score = instance.scores[vertex]
+          var ratio = score * score / Double(max(shift, 1))
+          if noise > 0 { ratio *= 1 + noise * Double(random.below(1000)) / 1000 }
+          if ratio > bestRatio {
+            bestRatio = ratio
+            choice = (vertex, day, at)
+          }
+        }
+      }
+      guard let choice else { return }
+      timelines[choice.day].route.insert(choice.vertex, at: choice.at)
+      timelines[choice.day].update(instance)
+      visited[choice.vertex] = true
+    }
+  }
+
+  // MARK: Local search
+
+  /// Shortens routes and swaps in better vertices until neither helps.
+  private func improve(
+    _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64
+  ) {
+    var changed = true
+    var rounds = 0
+    while changed, rounds < 4 {
+      rounds += 1
+      changed = false
+      for day in timelines.indices where shorten(&timelines[day]) { changed = true }
+      if changed { insertAll(&timelines, &visited, &random, noise: 0) }
+      if swapIn(&timelines, &visited) {
+        changed = true
+        insertAll(&timelines, &visited, &random, noise: 0)
+      }
+    }
+  }
+
+  /// 2-opt and moves of one visit within the route, each kept when the route
+  /// gets back earlier: time freed for more visits.
+  ///
+  /// - Complexity: O(L^3) per pass for a route of L visits.
+  private func shorten(_ timeline: inout Timeline) -> Bool {
+    let day = timeline.day
+    var route = timeline.route
+    guard route.count >= 2 else { return false }
+    var finish = timeline.finish
+    var improved = false
+    var again = true
+    while again {
+      again = false
+      for i in 0..<route.count - 1 {
+        for j in i + 1..<route.count {
+          var candidate = route
+          candidate[i...j].reverse()
+          if let end = Timeline.finish(of: candidate, day: day, instance), end < finish {
+            (route, finish, again, improved) = (candidate, end, true, true)
+            continue
+          }
+          candidate = route
+          let moved = candidate.remove(at: i)
+          candidate.insert(moved, at: j)
+          if let end = Timeline.finish(of: candidate, day: day, instance), end < finish {
+            (route, finish, again, improved) = (candidate, end, true, true)
+            continue
+          }
+          candidate = route
+          let back = candidate.remove(at: j)
+          candidate.insert(back, at: i)
+          if let end = Timeline.finish(of: candidate, day: day, instance), end < finish {
+            (route, finish, again, improved) = (candidate, end, true, true)
+          }
+        }
+      }
+    }
+    if improved {
+      timeline.route = route
+      timeline.update(instance)
+    }
+    return improved
+  }
+
+  /// Replaces a visit by an unvisited vertex of a higher score, in the same
+  /// place or the cheapest one of that route, when the route stays feasible.
+  ///
+  /// - Complexity: O(U * L * L) for U unvisited vertices and L visits.
+  private func swapIn(_ timelines: inout [Timeline], _ visited: inout [Bool]) -> Bool {
+    let n = instance.vertexCount
+    var changed = false
+    for vertex in 1..<n where !visited[vertex] {
+      let score = instance.scores[vertex]
+      var bestGain = epsilon
+      var choice: (day: Int, route: [Int], removed: Int)?
+      for day in timelines.indices {
+        for (at, old) in timelines[day].route.enumerated() {
+          let gain = score - instance.scores[old]
+          guard gain > bestGain else { continue }
+          var route = timelines[day].route
+          route.remove(at: at)
+          let times = timelines[day].day
+          guard Timeline.finish(of: route, day: times, instance) != nil else { continue }
+          var candidate = Timeline(instance, route, times)
+          guard let (place, _) = candidate.cheapestInsertion(of: vertex, instance) else {
+            continue
+          }
+          candidate.route.insert(vertex, at: place)
+          bestGain = gain
+          choice = (day, candidate.route, old)
+        }
+      }
+      if let choice {
+        timelines[choice.day].route = choice.route
+        timelines[choice.day].update(instance)
+        visited[vertex] = true
+        visited[choice.removed] = false
+        changed = true
+      }
+    }
+    return changed
+  }
+}
+
+/// A route with the times of its visits: when each starts, how long it
+/// waits, and how much later it could start without breaking a later
+/// window or the day's end.
+private struct Timeline {
+  var route: [Int]
+  let day: OrienteeringDay
+  var starts: [Int] = []
+  var waits: [Int] = []
+  var slacks: [Int] = []
+  var finish = 0
+  var score = 0.0
+
+  init(_ instance: OrienteeringInstance, _ route: [Int], _ day: OrienteeringDay) {
+    self.route = route
+    self.day = day
+    update(instance)
+  }
+
+  /// Recomputes the times after a change of `route` (which must be feasible).
+  ///
+  /// - Complexity: O(L).
+  mutating func update(_ instance: OrienteeringInstance) {
+    let count = route.count
+    starts = Array(repeating: 0, count: count)
+    waits = Array(repeating: 0, count: count)
+    slacks = Array(repeating: 0, count: count)
+    var time = day.start
+    var at = 0
+    score = 0
+    for (index, vertex) in route.enumerated() {
+      let arrival = time + instance.travel(at, vertex)
+      starts[index] = max(arrival, instance.opens[vertex])
+      waits[index] = starts[index] - arrival
+      time = starts[index] + instance.durations[vertex]
+      at = vertex
+      score += instance.scores[vertex]
+    }
+    finish = time + instance.travel(at, 0)
+    var later = day.end - finish
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      slacks[index] = min(instance.closes[route[index]] - starts[index], later)
+      later = waits[index] + slacks[index]
+    }
+  }
+
+  /// The time the route gets back, or `nil` when it is infeasible.
+  ///
+  /// - Complexity: O(L).
+  static func finish(of route: [Int], day: OrienteeringDay, _ instance: OrienteeringInstance)
+    -> Int?
+  {
+    var time = day.start
+    var at = 0
+    for vertex in route {
+      let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
+      guard start <= instance.closes[vertex] else { return nil }
+      time = start + instance.durations[vertex]
+      at = vertex
+    }
+    time += instance.travel(at, 0)
+    return time <= day.end ? time : nil
+  }
+
+  /// Where `vertex` fits at the least extra time, and that time, or `nil`
+  /// when it fits nowhere.
+  ///
+  /// - Complexity: O(L).
+  func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> (
+    at: Int, shift: Int
+  )? {
+    var best: (at: Int, shift: Int)?
+    var leave = day.start
+    var previous = 0
+    for at in 0...route.count {
+      let next = at < route.count ? route[at] : 0
+      let start = max(leave + instance.travel(previous, vertex), instance.opens[vertex])
+      if start <= instance.closes[vertex] {
+        let arrival = start + instance.durations[vertex] + instance.travel(vertex, next)
+        let shift = arrival - (leave + instance.travel(previous, next))
+        let fits =
+          at < route.count ? shift <= waits[at] + slacks[at] : arrival <= day.end
+        if fits, best.map({ shift < $0.shift }) ?? true { best = (at, shift) }
+      }
+      if at < route.count {
+        leave = starts[at] + instance.durations[next]
+        previous = next
+      }
+    }
+    return best
+  }
+}

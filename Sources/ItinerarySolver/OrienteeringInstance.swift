@@ -1,0 +1,129 @@
+/// One route of an orienteering trip: it leaves the depot at `start` and must
+/// be back by `end` (a day of a multi-day trip).
+public struct OrienteeringDay: Sendable, Equatable {
+  public var start: Int
+  public var end: Int
+
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = end
+  }
+}
+
+/// The orienteering problem with time windows, with one route per day: vertex
+/// 0 is the depot; every other vertex has a score, a visit duration and a
+/// window `[open, close]` for the *start* of its visit (arriving early means
+/// waiting). A trip visits each vertex at most once over all its routes,
+/// every route back at the depot by its day's end, and maximizes the total
+/// score.
+///
+/// Times are integers in any unit (tenths of a minute for the benchmark
+/// files, seconds for real places), so feasibility is exact.
+public struct OrienteeringInstance: Sendable {
+  public var name: String
+  /// Scores, depot first (the depot's is ignored).
+  public let scores: [Double]
+  public let durations: [Int]
+  public let opens: [Int]
+  public let closes: [Int]
+  public let days: [OrienteeringDay]
+  private let travel: [Int]
+
+  /// Vertices, the depot included.
+  public var vertexCount: Int { scores.count }
+
+  /// - Parameters:
+  ///   - travel: row-major, `travel[i * n + j]` is the time from `i` to `j`.
+  ///   - days: one route per day; at least one.
+  /// - Returns: `nil` when the sizes disagree, a time is negative, a window
+  ///   is empty or a day ends before it starts.
+  /// - Complexity: O(n^2).
+  public init?(
+    name: String = "", scores: [Double], durations: [Int], opens: [Int], closes: [Int],
+    travel: [Int], days: [OrienteeringDay]
+  ) {
+    let n = scores.count
+    guard n >= 1, durations.count == n, opens.count == n, closes.count == n,
+      travel.count == n * n, !days.isEmpty,
+      days.allSatisfy({ $0.start >= 0 && $0.start <= $0.end }),
+      durations.allSatisfy({ $0 >= 0 }), travel.allSatisfy({ $0 >= 0 }),
+      zip(opens, closes).allSatisfy({ $0 >= 0 && $0 <= $1 }), scores.allSatisfy(\.isFinite)
+    else { return nil }
+    self.name = name
+    self.scores = scores
+    self.durations = durations
+    self.opens = opens
+    self.closes = closes
+    self.travel = travel
+    self.days = days
+  }
+
+  /// The time from `i` to `j`.
+  @inline(__always)
+  public func travel(_ i: Int, _ j: Int) -> Int { travel[i * scores.count + j] }
+
+  /// The same places with other days.
+  public func with(days: [OrienteeringDay]) -> OrienteeringInstance? {
+    OrienteeringInstance(
+      name: name, scores: scores, durations: durations, opens: opens, closes: closes,
+      travel: travel, days: days)
+  }
+
+  /// The start time of each visit of `route` on `day`, each begun as early as
+  /// it may, or `nil` when a visit misses its window, a vertex is not a
+  /// customer, or the route is not back by the day's end.
+  ///
+  /// - Complexity: O(route length).
+  public func visitStarts(of route: [Int], day: OrienteeringDay) -> [Int]? {
+    var starts: [Int] = []
+    starts.reserveCapacity(route.count)
+    var time = day.start
+    var at = 0
+    for vertex in route {
+      guard (1..<vertexCount).contains(vertex) else { return nil }
+      let start = max(time + travel(at, vertex), opens[vertex])
+      guard start <= closes[vertex] else { return nil }
+      starts.append(start)
+      time = start + durations[vertex]
+      at = vertex
+    }
+    return time + travel(at, 0) <= day.end ? starts : nil
+  }
+
+  /// Whether `routes` is a feasible trip: one route per day at most, each
+  /// vertex at most once over all of them, every route on time.
+  ///
+  /// - Complexity: O(n + total route length).
+  public func isFeasible(_ routes: [[Int]]) -> Bool {
+    guard routes.count <= days.count else { return false }
+    var seen = Array(repeating: false, count: vertexCount)
+    for (route, day) in zip(routes, days) {
+      for vertex in route {
+        guard (1..<vertexCount).contains(vertex), !seen[vertex] else { return false }
+        seen[vertex] = true
+      }
+      guard visitStarts(of: route, day: day) != nil else { return false }
+    }
+    return true
+  }
+
+  /// The total score of the vertices of `routes`.
+  public func score(_ routes: [[Int]]) -> Double {
+    routes.joined().reduce(0) { $0 + scores[$1] }
+  }
+}
+
+/// A trip found by an orienteering solver.
+public struct OrienteeringTrip: Sendable, Equatable {
+  /// One route per day, in visiting order, without the depot.
+  public var routes: [[Int]]
+  public var score: Double
+  /// Whether `score` is proven to be the most possible.
+  public var optimal: Bool
+
+  public init(routes: [[Int]], score: Double, optimal: Bool) {
+    self.routes = routes
+    self.score = score
+    self.optimal = optimal
+  }
+}

@@ -1,0 +1,266 @@
+import ItineraryCore
+
+/// The exact method for one route of the orienteering problem with time
+/// windows, after Righini and Salani (2009): a labelling algorithm over
+/// (vertex, time, score) with dominance, on a relaxation of "each vertex
+/// once" that only forbids repeating the *critical* vertices. Decremental
+/// state-space relaxation: it starts with none; whenever the best relaxed
+/// route repeats a vertex, that vertex becomes critical and the search runs
+/// again, until the best relaxed route is elementary, hence optimal.
+///
+/// A label at vertex v holds its departure time, its score and the set of
+/// critical vertices it can no longer visit (visited, or too late to reach:
+/// Feillet et al.'s unreachable vertices). It dominates another at v that is
+/// no earlier, scores no more and has no fewer such vertices. A label is
+/// pruned when its score plus `OrienteeringCompletionBound` cannot beat the
+/// best route known.
+///
+/// - Complexity: exponential in the worst case (the problem is NP-hard);
+///   each extension is O(labels at the vertex) for dominance.
+public enum OrienteeringLabelling {
+  /// What a run proved.
+  public struct Result: Sendable {
+    /// The best route found (the incumbent when nothing beat it).
+    public var route: [Int]
+    public var score: Double
+    /// Whether no route scores more.
+    public var proven: Bool
+    /// Searches run, one per critical set.
+    public var iterations: Int
+    public var labels: Int
+  }
+
+  /// The most critical vertices a label can hold.
+  public static let maxCritical = CriticalSet.capacity
+
+  /// The best route on `day`, proven when the search ends before
+  /// `deadline` and within `maxLabels` labels per search.
+  public static func solve(
+    _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
+    deadline: Deadline, maxLabels: Int = 3_000_000
+  ) -> Result {
+    var search = Search(instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels)
+    var iterations = 0
+    var labels = 0
+    while true {
+      iterations += 1
+      let outcome = search.run(until: deadline)
+      labels += search.labelCount
+      let result = { (proven: Bool) in
+        Result(
+          route: search.best, score: search.bestScore, proven: proven, iterations: iterations,
+          labels: labels)
+      }
+      switch outcome {
+      case .stopped: return result(false)
+      case .noBetter: return result(true)
+      case .relaxed(let route):
+        var count = Array(repeating: 0, count: instance.vertexCount)
+        for vertex in route { count[vertex] += 1 }
+        let repeated = (1..<instance.vertexCount).filter { count[$0] > 1 }
+        if repeated.isEmpty {
+          search.improve(route)
+          return result(true)
+        }
+        guard search.makeCritical(repeated) else { return result(false) }
+      }
+    }
+  }
+}
+
+/// A set of critical vertices, by their index among the critical ones.
+public struct CriticalSet: Sendable, Equatable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  public static let capacity = 128
+
+  @inline(__always)
+  func contains(_ index: Int) -> Bool {
+    index < 64 ? low & (1 << UInt64(index)) != 0 : high & (1 << UInt64(index - 64)) != 0
+  }
+
+  @inline(__always)
+  mutating func insert(_ index: Int) {
+    if index < 64 { low |= 1 << UInt64(index) } else { high |= 1 << UInt64(index - 64) }
+  }
+
+  @inline(__always)
+  func isSubset(of other: CriticalSet) -> Bool {
+    low & ~other.low == 0 && high & ~other.high == 0
+  }
+}
+
+/// One search of the labelling algorithm over a fixed critical set.
+private struct Search {
+  enum Outcome {
+    /// The deadline passed or the labels ran out.
+    case stopped
+    /// No route beats the best known one.
+    case noBetter
+    /// The best relaxed route, better than the best known one.
+    case relaxed([Int])
+  }
+
+  struct Label {
+    var vertex: Int
+    var time: Int
+    var score: Double
+    var unavailable: CriticalSet
+    var parent: Int
+  }
+
+  let instance: OrienteeringInstance
+  let day: OrienteeringDay
+  let bound: OrienteeringCompletionBound
+  /// `reach[v * n + w]`: the least time from leaving v to arriving at w by any walk.
+  let reach: [Int]
+  let maxLabels: Int
+  let epsilon: Double
+  var critical: [Int] = []
+  var criticalIndex: [Int]
+  var best: [Int]
+  var bestScore: Double
+  var labels: [Label] = []
+  var labelCount: Int { labels.count }
+
+  init(instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int], maxLabels: Int) {
+    self.instance = instance
+    self.day = day
+    self.maxLabels = maxLabels
+    bound = OrienteeringCompletionBound(instance, day: day)
+    reach = Self.shortestWalks(instance)
+    criticalIndex = Array(repeating: -1, count: instance.vertexCount)
+    let feasible = instance.visitStarts(of: incumbent, day: day) != nil
+    best = feasible ? incumbent : []
+    bestScore = feasible ? instance.score([incumbent]) : 0
+    epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
+  }
+
+  /// Floyd-Warshall over travel plus the visit of each vertex passed through.
+  ///
+  /// - Complexity: O(n^3).
+  static func shortestWalks(_ instance: OrienteeringInstance) -> [Int] {
+    let n = instance.vertexCount
+    var walk = (0..<n * n).map { instance.travel($0 / n, $0 % n) }
+    for k in 0..<n {
+      let through = instance.durations[k]
+      for i in 0..<n where i != k {
+        let ik = walk[i * n + k] + through
+        for j in 0..<n where ik + walk[k * n + j] < walk[i * n + j] {
+          walk[i * n + j] = ik + walk[k * n + j]
+        }
+      }
+    }
+    return walk
+  }
+
+  mutating func makeCritical(_ vertices: [Int]) -> Bool {
+    for vertex in vertices where criticalIndex[vertex] < 0 {
+      guard critical.count < CriticalSet.capacity else { return false }
+      criticalIndex[vertex] = critical.count
+      critical.append(vertex)
+    }
+    return true
+  }
+
+  /// Takes `route` as the best known when it beats it and is a trip: on
+  /// time, each vertex once.
+  mutating func improve(_ route: [Int]) {
+    let score = instance.score([route])
+    if score > bestScore + epsilon, Set(route).count == route.count,
+      instance.visitStarts(of: route, day: day) != nil
+    {
+      best = route
+      bestScore = score
+    }
+  }
+
+  func route(ending label: Int) -> [Int] {
+    var route: [Int] = []
+    var index = label
+    while index >= 0, labels[index].vertex != 0 {
+      route.append(labels[index].vertex)
+      index = labels[index].parent
+    }
+    return route.reversed()
+  }
+
+  /// The critical vertices a route leaving `vertex` at `time` can no longer reach.
+  func unreachable(from vertex: Int, at time: Int, adding set: CriticalSet) -> CriticalSet {
+    var set = set
+    let n = instance.vertexCount
+    for (index, other) in critical.enumerated() where !set.contains(index) {
+      if other == vertex || time + reach[vertex * n + other] > instance.closes[other] {
+        set.insert(index)
+      }
+    }
+    return set
+  }
+
+  mutating func run(until deadline: Deadline) -> Outcome {
+    if deadline.hasPassed { return .stopped }
+    let n = instance.vertexCount
+    labels = []
+    var alive: [Bool] = []
+    var front = Array(repeating: [Int](), count: n)
+    var queue = MaxHeap<Int>()
+    var bestRelaxed = -1
+    var bestRelaxedScore = -Double.infinity
+    labels.append(
+      Label(
+        vertex: 0, time: day.start, score: 0,
+        unavailable: unreachable(from: 0, at: day.start, adding: CriticalSet()), parent: -1))
+    alive.append(true)
+    queue.push(-Double(day.start), 0)
+    var popped = 0
+    while let (_, index) = queue.pop() {
+      guard alive[index] else { continue }
+      popped += 1
+      if popped & 1023 == 0, deadline.hasPassed { return .stopped }
+      let label = labels[index]
+      let v = label.vertex
+      if v != 0, label.time + instance.travel(v, 0) <= day.end, label.score > bestRelaxedScore {
+        bestRelaxedScore = label.score
+        bestRelaxed = index
+        if label.score > bestScore + epsilon { improve(route(ending: index)) }
+      }
+      for w in 1..<n where w != v {
+        let bit = criticalIndex[w]
+        if bit >= 0, label.unavailable.contains(bit) { continue }
+        let start = max(label.time + instance.travel(v, w), instance.opens[w])
+        guard start <= instance.closes[w] else { continue }
+        let leave = start + instance.durations[w]
+        let score = label.score + instance.scores[w]
+        guard score + bound.value(at: w, leaving: leave) > bestScore + epsilon else { continue }
+        var unavailable = label.unavailable
+        if bit >= 0 { unavailable.insert(bit) }
+        unavailable = unreachable(from: w, at: leave, adding: unavailable)
+        var dominated = false
+        var removed = false
+        for other in front[w] {
+          let old = labels[other]
+          if old.time <= leave, old.score >= score, old.unavailable.isSubset(of: unavailable) {
+            dominated = true
+            break
+          }
+          if leave <= old.time, score >= old.score, unavailable.isSubset(of: old.unavailable) {
+            alive[other] = false
+            removed = true
+          }
+        }
+        if dominated { continue }
+        if removed { front[w].removeAll { !alive[$0] } }
+        guard labels.count < maxLabels else { return .stopped }
+        let new = labels.count
+        labels.append(
+          Label(vertex: w, time: leave, score: score, unavailable: unavailable, parent: index))
+        alive.append(true)
+        front[w].append(new)
+        queue.push(-Double(leave), new)
+      }
+    }
+    guard bestRelaxed >= 0, bestRelaxedScore > bestScore + epsilon else { return .noBetter }
+    return .relaxed(route(ending: bestRelaxed))
+  }
+}

@@ -1,0 +1,73 @@
+import ItineraryCore
+
+/// Solves an orienteering instance as well as it can within a time limit:
+/// the heuristic finds a good trip; with one route, the exact labelling
+/// (`OrienteeringLabelling`), pruned by that trip, then proves it optimal or
+/// replaces it with the optimum; when the proof gives up or runs out of its
+/// share, the heuristic has the rest of the time. A trip that collects every
+/// score is optimal, whatever the number of routes.
+public enum OrienteeringSolver {
+  public struct Result: Sendable {
+    /// The best trip, `optimal` only when proven.
+    public var trip: OrienteeringTrip
+    public var heuristic: OrienteeringHeuristic.Result
+    /// The exact run, when there was one.
+    public var exact: OrienteeringLabelling.Result?
+    /// Seconds from the start to the trip returned (to the end of the proof
+    /// when the proof found it).
+    public var secondsToBest: Double
+  }
+
+  /// The share of the time limit the heuristic has before the proof starts.
+  static let heuristicShare = 0.25
+  /// The share of the time left the proof has; the heuristic has the rest.
+  static let exactShare = 0.6
+  /// Iterations without a better trip after which the heuristic leaves the
+  /// rest of its share to the proof.
+  static let patience = 3000
+
+  /// The best trip found within the options' time limit, with their seed.
+  ///
+  /// - Complexity: bounded by the time limit; see `OrienteeringHeuristic` and
+  ///   `OrienteeringLabelling`.
+  public static func solve(
+    _ instance: OrienteeringInstance, options: SolveOptions = SolveOptions()
+  ) -> Result {
+    let deadline = options.deadline()
+    let clock = ContinuousClock()
+    let begin = clock.now
+    let heuristic = OrienteeringHeuristic(instance: instance)
+    let oneRoute = instance.days.count == 1
+    // Every score collected: nothing can beat it.
+    let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
+    var found = heuristic.solve(
+      seed: options.seed, until: oneRoute ? deadline.fraction(heuristicShare) : deadline,
+      target: everything, patience: oneRoute ? patience : nil)
+    let complete = found.score >= everything
+    guard oneRoute, !complete, let day = instance.days.first else {
+      return Result(
+        trip: OrienteeringTrip(routes: found.routes, score: found.score, optimal: complete),
+        heuristic: found, exact: nil, secondsToBest: found.secondsToBest)
+    }
+    let exact = OrienteeringLabelling.solve(
+      instance, day: day, incumbent: found.routes.first ?? [],
+      deadline: deadline.fraction(exactShare))
+    let exactEnd = (clock.now - begin).seconds
+    var secondsToBest = exact.score > found.score ? exactEnd : found.secondsToBest
+    if exact.proven {
+      return Result(
+        trip: OrienteeringTrip(routes: [exact.route], score: exact.score, optimal: true),
+        heuristic: found, exact: exact, secondsToBest: secondsToBest)
+    }
+    let more = heuristic.solve(
+      seed: options.seed &+ 1, until: deadline,
+      initial: exact.score > found.score ? [exact.route] : found.routes)
+    let best = max(exact.score, found.score)
+    if more.score > best { secondsToBest = exactEnd + more.secondsToBest }
+    if more.score > found.score { found = more }
+    let routes = exact.score > found.score ? [exact.route] : found.routes
+    return Result(
+      trip: OrienteeringTrip(routes: routes, score: instance.score(routes), optimal: false),
+      heuristic: found, exact: exact, secondsToBest: secondsToBest)
+  }
+}

@@ -1,0 +1,174 @@
+import ItineraryCore
+import ItinerarySolver
+import Testing
+
+/// Small seeded orienteering instances against a brute force over every
+/// subset and order, with every route's timeline checked here, apart from
+/// the solver's own.
+@Suite struct OrienteeringTests {
+  /// A seeded instance: points on a 100 x 100 grid, travel the Euclidean
+  /// distance in tenths truncated, windows and durations at random, some
+  /// durations zero.
+  static func instance(seed: UInt64, customers: Int, days: Int) -> OrienteeringInstance? {
+    var random = SplitMix64(seed: seed)
+    let n = customers + 1
+    let points = (0..<n).map { _ in (x: Double(random.below(101)), y: Double(random.below(101))) }
+    var travel = Array(repeating: 0, count: n * n)
+    for i in 0..<n {
+      for j in 0..<n {
+        let dx = points[i].x - points[j].x
+        let dy = points[i].y - points[j].y
+        travel[i * n + j] = Int(((dx * dx + dy * dy).squareRoot() * 10).rounded(.down))
+      }
+    }
+    let horizon = 2000 + random.below(2000)
+    var opens = [0]
+    var closes = [horizon]
+    for _ in 1..<n {
+      let open = random.below(horizon)
+      opens.append(open)
+      closes.append(min(horizon, open + random.below(horizon / 2)))
+    }
+    let durations = [0] + (1..<n).map { _ in random.below(3) == 0 ? 0 : random.below(300) }
+    let scores = [0] + (1..<n).map { _ in Double(1 + random.below(20)) }
+    let dayList = (0..<days).map { day in
+      OrienteeringDay(start: day * horizon / 5, end: horizon - day * horizon / 7)
+    }
+    return OrienteeringInstance(
+      name: "seed \(seed)", scores: scores, durations: durations, opens: opens, closes: closes,
+      travel: travel, days: dayList)
+  }
+
+  /// Whether `route` is on time on `day`, by an independent reading of the
+  /// rules: each visit starts within its window, no earlier than the arrival.
+  static func onTime(_ route: [Int], day: OrienteeringDay, _ instance: OrienteeringInstance)
+    -> Bool
+  {
+    var clock = day.start
+    var here = 0
+    for place in route {
+      let arrival = clock + instance.travel(here, place)
+      let begin = arrival < instance.opens[place] ? instance.opens[place] : arrival
+      if begin > instance.closes[place] { return false }
+      clock = begin + instance.durations[place]
+      here = place
+    }
+    return clock + instance.travel(here, 0) <= day.end
+  }
+
+  static func isTrip(_ routes: [[Int]], _ instance: OrienteeringInstance) -> Bool {
+    let all = routes.flatMap { $0 }
+    return routes.count <= instance.days.count && Set(all).count == all.count
+      && all.allSatisfy { (1..<instance.vertexCount).contains($0) }
+      && zip(routes, instance.days).allSatisfy { onTime($0, day: $1, instance) }
+  }
+
+  /// The best score over every trip: every order of every subset, route by
+  /// route (a route grows only while its visits keep their windows).
+  static func bruteForce(_ instance: OrienteeringInstance) -> Double {
+    var best = 0.0
+    var used = Array(repeating: false, count: instance.vertexCount)
+    func extend(_ day: Int, _ route: [Int], _ score: Double) {
+      let dayTimes = instance.days[day]
+      if onTime(route, day: dayTimes, instance) {
+        best = max(best, score)
+        if day + 1 < instance.days.count { extend(day + 1, [], score) }
+      }
+      for vertex in 1..<instance.vertexCount where !used[vertex] {
+        let longer = route + [vertex]
+        // Windows only get later along a route: a missed one stays missed.
+        guard onTime(longer, day: OrienteeringDay(start: dayTimes.start, end: .max), instance)
+        else { continue }
+        used[vertex] = true
+        extend(day, longer, score + instance.scores[vertex])
+        used[vertex] = false
+      }
+    }
+    extend(0, [], 0)
+    return best
+  }
+
+  @Test(arguments: 0..<60)
+  func oneRouteExactAgreesWithBruteForce(seed: Int) throws {
+    let seed = UInt64(seed) &* 7919 &+ 11
+    print("orienteering seed \(seed)")
+    let instance = try #require(Self.instance(seed: seed, customers: 1 + Int(seed % 8), days: 1))
+    let expected = Self.bruteForce(instance)
+    let result = OrienteeringSolver.solve(
+      instance, options: SolveOptions(timeLimit: .seconds(30), seed: seed))
+    #expect(result.trip.optimal)
+    #expect(result.trip.score == expected)
+    #expect(Self.isTrip(result.trip.routes, instance))
+    #expect(instance.score(result.trip.routes) == result.trip.score)
+    let exact = OrienteeringLabelling.solve(
+      instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)))
+    #expect(exact.proven)
+    #expect(exact.score == expected)
+    #expect(Self.isTrip([exact.route], instance))
+  }
+
+  @Test(arguments: 0..<40)
+  func twoRoutesHeuristicIsFeasibleAndBounded(seed: Int) throws {
+    let seed = UInt64(seed) &* 104_729 &+ 3
+    print("orienteering seed \(seed)")
+    let instance = try #require(Self.instance(seed: seed, customers: 2 + Int(seed % 5), days: 2))
+    let expected = Self.bruteForce(instance)
+    let result = OrienteeringSolver.solve(
+      instance, options: SolveOptions(timeLimit: .milliseconds(100), seed: seed))
+    // Proven only when every score is collected.
+    #expect(result.trip.optimal == (result.trip.score == instance.scores.reduce(0, +)))
+    #expect(Self.isTrip(result.trip.routes, instance))
+    #expect(result.trip.score <= expected)
+    #expect(instance.score(result.trip.routes) == result.trip.score)
+  }
+
+  /// Stopped by patience, not by the clock, so the count does not depend
+  /// on the machine.
+  @Test func heuristicFindsTheOptimumOfSmallTwoRouteTrips() throws {
+    var missed: [UInt64] = []
+    for seed in UInt64(0)..<20 {
+      let instance = try #require(Self.instance(seed: seed, customers: 6, days: 2))
+      let result = OrienteeringHeuristic(instance: instance).solve(
+        seed: seed, until: Deadline(after: .seconds(60)), patience: 2000)
+      #expect(Self.isTrip(result.routes, instance))
+      if result.score != Self.bruteForce(instance) { missed.append(seed) }
+    }
+    print("two-route optima missed on seeds \(missed)")
+    #expect(missed.count <= 1)
+  }
+
+  @Test func theEmptyTripWhenNothingFits() throws {
+    let instance = try #require(
+      OrienteeringInstance(
+        scores: [0, 5], durations: [0, 10], opens: [0, 0], closes: [100, 100],
+        travel: [0, 60, 60, 0], days: [OrienteeringDay(start: 0, end: 100)]))
+    let result = OrienteeringSolver.solve(instance)
+    #expect(result.trip.routes.allSatisfy { $0.isEmpty })
+    #expect(result.trip.score == 0)
+    #expect(result.trip.optimal)
+  }
+
+  @Test func inconsistentInstancesAreRefused() {
+    let day = OrienteeringDay(start: 0, end: 10)
+    let closingBeforeOpening = OrienteeringInstance(
+      scores: [0, 1], durations: [0, 1], opens: [0, 5], closes: [10, 4], travel: [0, 1, 1, 0],
+      days: [day])
+    let shortMatrix = OrienteeringInstance(
+      scores: [0, 1], durations: [0, 1], opens: [0, 0], closes: [10, 4], travel: [0, 1, 1],
+      days: [day])
+    let noDays = OrienteeringInstance(
+      scores: [0, 1], durations: [0, 1], opens: [0, 0], closes: [10, 4], travel: [0, 1, 1, 0],
+      days: [])
+    #expect(closingBeforeOpening == nil)
+    #expect(shortMatrix == nil)
+    #expect(noDays == nil)
+  }
+
+  @Test func aTimedOutProofSaysSo() throws {
+    let instance = try #require(Self.instance(seed: 5, customers: 8, days: 1))
+    let exact = OrienteeringLabelling.solve(
+      instance, day: instance.days[0], deadline: Deadline(after: .zero))
+    #expect(!exact.proven)
+    #expect(Self.isTrip([exact.route], instance))
+  }
+}
