@@ -30,7 +30,7 @@ public enum CLI {
   /// Runs one command line (without the program name) and returns the exit code.
   ///
   /// A failure prints one `error:` line on standard error and returns the
-  /// contract's code: 64 bad usage, 65 bad data, 69 service unavailable, 1 else.
+  /// documented code: 64 bad usage, 65 bad data, 69 service unavailable, 1 else.
   ///
   /// - Parameter environment: API keys and `ITINERARY_*` settings.
   public static func run(

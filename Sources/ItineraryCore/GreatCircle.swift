@@ -1,6 +1,6 @@
 import Foundation
 
-/// Great-circle distances on a spherical Earth, as the contract defines them.
+/// Great-circle distances on a spherical Earth, as docs/reference.md defines them.
 public enum GreatCircle {
   /// The mean Earth radius (IUGG), in kilometres.
   public static let earthRadiusKm = 6371.0088

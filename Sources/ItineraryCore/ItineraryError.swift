@@ -1,4 +1,4 @@
-/// A failure the user can act on, with the exit code the contract gives it.
+/// A failure the user can act on, with the exit code docs/reference.md gives it.
 ///
 /// Every module reports failures as this one type, so the command line can
 /// print `error: <message>` and exit with `kind.exitCode` without knowing

@@ -69,11 +69,11 @@ extension Problem {
     return zip(ends, ends.dropFirst()).map { roads.minutes(from: $0, to: $1) ?? .infinity }
   }
 
-  /// The total distance `D` of the contract, in kilometres (by road when the
+  /// The total distance `D` of docs/reference.md, in kilometres (by road when the
   /// problem has a road table); infinite when a leg has no road.
   public func distanceKm(of plan: Plan) -> Double { legsKm(of: plan).reduce(0, +) }
 
-  /// The contract's objective: the sum of the stops' scores less
+  /// The documented objective: the sum of the stops' scores less
   /// `distanceWeight` times the distance, and with a time frame less
   /// `waitWeight` times the minutes spent waiting; minus infinity when a leg
   /// has no road or the plan does not fit in time.

@@ -1,4 +1,4 @@
-/// A planning problem: the contract's instance, independent of where it came from.
+/// A planning problem: the documented instance, independent of where it came from.
 public struct Problem: Sendable {
   public var origin: Coordinate
   /// The stop categories, in visiting order when `order` is `.given`.
@@ -11,12 +11,12 @@ public struct Problem: Sendable {
   /// Whether the stops visit the categories in their given order or in any.
   public var order: VisitOrder
   /// Road distances and times between the origin and the places; legs are
-  /// measured on the great circle when `nil` (the contract's default).
+  /// measured on the great circle when `nil` (the documented default).
   public var roads: RoadTable?
   /// When the plan happens, or `nil` to plan timelessly.
   public var time: TimeFrame?
 
-  /// The contract's default: 0.5 points per kilometre (walking).
+  /// The documented default: 0.5 points per kilometre (walking).
   public static let defaultDistanceWeight = 0.5
 
   public init(

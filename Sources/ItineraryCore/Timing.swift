@@ -2,7 +2,7 @@ import Foundation
 
 /// A problem's time frame at work: the open windows of every place, the
 /// minutes of every leg and visit, and the timeline of a plan or of a prefix
-/// of one, as the contract defines them.
+/// of one, as docs/reference.md defines them.
 ///
 /// A place's hours are parsed and evaluated over the horizon the first time
 /// a plan reaches it, once per distinct text. Hours that are missing, do not
@@ -121,7 +121,7 @@ public final class Timing {
     return (frame.waitWeight * timeline.totalWait, timeline.visits.last?.leave ?? 0)
   }
 
-  /// The contract's objective with time: the timeless objective less
+  /// The documented objective with time: the timeless objective less
   /// `waitWeight` times the total wait; minus infinity when the plan does not
   /// fit in time.
   public func objective(of plan: Plan) -> Double {

@@ -7,7 +7,7 @@ import ItinerarySolver
 /// `set_id node ... -1`.
 ///
 /// Distances follow TSPLIB95 exactly (integers, see `GTSPLIBDistance`).
-/// Malformed files throw the contract's data error naming the file, line and
+/// Malformed files throw the documented data error naming the file, line and
 /// field. Every number is range-checked before it is converted or sizes an
 /// allocation, and a file cannot ask for more memory than its length
 /// justifies: each node must appear in the set section, so a file of `B`

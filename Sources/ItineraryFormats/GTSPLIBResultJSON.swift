@@ -1,7 +1,7 @@
 import Foundation
 import ItinerarySolver
 
-/// The contract's GTSPLIB output (section 4): the tour's integer length, its
+/// The documented GTSPLIB output: the tour's integer length, its
 /// nodes numbered from 1 as in the file, whether it is proven optimal, and
 /// how long the search took.
 public enum GTSPLIBResultJSON {

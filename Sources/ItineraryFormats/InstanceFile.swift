@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
 
-/// The contract's instance file (section 2): a self-contained planning problem.
+/// The documented instance file: a self-contained planning problem.
 public enum InstanceFile {
   /// Reads and decodes the instance file at `path` (see `decode`).
   ///

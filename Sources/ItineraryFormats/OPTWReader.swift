@@ -13,7 +13,7 @@ import ItinerarySolver
 /// Travel time is the Euclidean distance truncated to one decimal, or to two
 /// for the Cordeau files (named `pr...`); times are counted in those units
 /// (`scale` per unit of the file), so feasibility is exact. Malformed files
-/// throw the contract's data error naming the file and line.
+/// throw the documented data error naming the file and line.
 public enum OPTWReader {
   /// Coordinates, durations and windows must lie within this magnitude.
   public static let largestValue = 1e7
@@ -136,7 +136,7 @@ public enum OPTWReader {
   }
 }
 
-/// The contract's OPTW output: the integer score, each route's vertex ids
+/// The documented OPTW output: the integer score, each route's vertex ids
 /// (without the depot), whether the score is proven optimal, and how long
 /// the search took.
 public enum OPTWResultJSON {

@@ -20,7 +20,7 @@ import ItineraryCore
 ///   solution with a subtour violates one, so none is ever accepted.
 ///
 /// An open path is a tour whose arcs back to the origin cost nothing.
-/// Objective, exactly the contract's, with no constant term: `z[p][c]` earns
+/// Objective, exactly the documented one, with no constant term: `z[p][c]` earns
 /// `score(p)`; `a[u][v]` costs `w * d(u, v)` (`Problem.legKm(from:to:)` in the
 /// direction of travel: great-circle, or by road when the problem has a road
 /// table), except arcs into the origin when not a round trip. Arcs with no

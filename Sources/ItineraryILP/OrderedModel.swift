@@ -14,7 +14,7 @@ import ItineraryCore
 /// - a place fills at most one stop: `sum_i x[i][p] <= 1` for every place
 ///   eligible for several categories.
 ///
-/// Objective, exactly the contract's, with no constant term: `x[i][p]` earns
+/// Objective, exactly the documented one, with no constant term: `x[i][p]` earns
 /// `score(p)`, less `w * d(origin, p)` when `i = 0` and less `w * d(p, origin)`
 /// when `i = k - 1` on a round trip; `y[i][p][q]` costs `w * d(p, q)`.
 /// Distances are `Problem.legKm(from:to:)` in the direction of travel, as in

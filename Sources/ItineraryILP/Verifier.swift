@@ -49,7 +49,7 @@ public enum Verifier {
       case notModelled(String)
     }
 
-    /// The name of the checking solver, as the contract's `verify` block gives it.
+    /// The name of the checking solver, as the documented `verify` block gives it.
     public static let solver = SolverID.glpk
     /// GLPK's objective for the best plan, or `nil` when it found no plan or
     /// ran out of time first.
@@ -70,7 +70,7 @@ public enum Verifier {
       }
     }
 
-    /// The contract's `verify` block.
+    /// The documented `verify` block.
     public var verification: Verification {
       Verification(
         solver: Self.solver, objective: objective, agrees: agrees,

@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
 
-/// The live services as the environment configures them (contract section 7):
+/// The live services as the environment configures them (docs/reference.md):
 /// API keys, base URLs and the cache directory. This is what the command line calls.
 public struct PlaceServices: Sendable {
   /// The providers `--provider` may name besides `embedded`.

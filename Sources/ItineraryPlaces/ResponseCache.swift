@@ -16,7 +16,7 @@ public final class ResponseCache: Sendable {
   private let warn: @Sendable (String) -> Void
   private let connection: Mutex<SQLiteDatabase?>
 
-  /// The contract's default time-to-live: 24 hours.
+  /// The documented default time-to-live: 24 hours.
   public static let defaultTimeToLive: Double = 24 * 3600
 
   /// The cache's schema, oldest first. The first version matches the files

@@ -35,7 +35,7 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   public struct Plan: Codable, Sendable, Equatable {
     public var rank: Int
     public var objective: Double
-    /// The contract's `D`, the way back included on a round trip.
+    /// The documented `D`, the way back included on a round trip.
     public var distanceKm: Double
     public var durationMinutes: Double
     public var stops: [Stop]

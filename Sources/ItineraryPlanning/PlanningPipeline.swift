@@ -92,7 +92,7 @@ public struct PlanningPipeline: Sendable {
       verification: verification, provider: candidates.provider)
   }
 
-  /// Solves an instance with the request's overrides: the contract's
+  /// Solves an instance with the request's overrides: the documented
   /// offline, deterministic interface. No plan is an answer (`plans` empty,
   /// with a reason), not an error.
   ///

@@ -3,7 +3,7 @@ import ItineraryCore
 
 /// The API as one function from a request to a response: the token for
 /// writes, the bound on requests in flight, the route, its errors as the
-/// contract's JSON, and a count of everything in the metrics.
+/// documented JSON, and a count of everything in the metrics.
 public final class ItineraryService: Sendable {
   let configuration: ServerConfiguration
   let admission: Admission

@@ -1,7 +1,7 @@
 import ItineraryCore
 
 /// Great-circle distances between a problem's origin and places, as unit
-/// vectors: the contract's default metric.
+/// vectors: the documented default metric.
 struct SphereMetric: LayerMetric {
   let points: [SpherePoint]
   let origin: SpherePoint

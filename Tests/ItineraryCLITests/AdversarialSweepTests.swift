@@ -4,7 +4,7 @@ import Testing
 
 /// Every hostile input issue 16 names, given to the built `itinerary` as a
 /// whole process under a time limit (`timeout`) and a memory limit
-/// (`prlimit --as`): one `error:` line and the contract's exit code (or a
+/// (`prlimit --as`): one `error:` line and the documented exit code (or a
 /// correct answer), never a backtrace, and nothing clobbered.
 @Suite(.enabled(if: ProcessRun.binary != nil, "needs the built itinerary binary"))
 struct AdversarialSweepTests {

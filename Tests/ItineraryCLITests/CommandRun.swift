@@ -24,7 +24,7 @@ struct CommandRun {
     (stdout, stderr) = output.withLock { $0 }
   }
 
-  /// The one `error:` line, when the run failed as the contract says it must.
+  /// The one `error:` line, when the run failed as docs/reference.md says it must.
   var errorLine: String? {
     let lines = stderr.split(separator: "\n")
     guard let last = lines.last, last.hasPrefix("error: ") else { return nil }

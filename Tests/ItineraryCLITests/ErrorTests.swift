@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Every failure named in the contract: one `error:` line naming what and
-/// where, the contract's exit code, no crash and no file left behind.
+/// Every failure named in docs/reference.md: one `error:` line naming what and
+/// where, the documented exit code, no crash and no file left behind.
 @Suite struct ErrorTests {
   struct Case: Sendable, CustomTestStringConvertible {
     var name: String

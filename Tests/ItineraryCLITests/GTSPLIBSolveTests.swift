@@ -2,7 +2,7 @@ import Foundation
 import ItineraryWorkloads
 import Testing
 
-/// `solve --gtsplib`: the contract's section 4 output, checked by walking the tour.
+/// `solve --gtsplib`: the documented GTSPLIB output, checked by walking the tour.
 @Suite struct GTSPLIBSolveTests {
   /// Five points on a line, clustered {1, 2}, {3}, {4, 5}: the best closed tour
   /// takes 2, 3 and 4, of length 2 * (4 - 2) = 4.

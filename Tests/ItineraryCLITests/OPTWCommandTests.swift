@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `itinerary optw` and `solve --optw`: the contract's OPTW output, checked
+/// `itinerary optw` and `solve --optw`: the documented OPTW output, checked
 /// against the file; usage and data errors.
 @Suite struct OPTWCommandTests {
   /// A depot and three customers on a line, 10 units apart; customer 3 opens

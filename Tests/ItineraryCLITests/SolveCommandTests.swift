@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import Testing
 
-/// `solve` against the contract, its objective recomputed here independently.
+/// `solve` against docs/reference.md, its objective recomputed here independently.
 @Suite struct SolveCommandTests {
   /// A small instance whose best plan is worked out by hand below.
   static let instance = """
@@ -29,7 +29,7 @@ import Testing
     return (run, try #require(json))
   }
 
-  /// The contract's objective, computed without the library.
+  /// The documented objective, computed without the library.
   static func objective(stops: [(lat: Double, lon: Double, score: Double)], weight: Double)
     -> Double
   {

@@ -30,7 +30,7 @@ extension GLPKTests {
     ]
 
     /// GLPK's best plan has the ordered solver's objective, and its own
-    /// objective is the contract's for that plan.
+    /// objective is the documented one for that plan.
     @Test(arguments: cases) func findsTheOrderedSolversBest(_ testCase: Case) throws {
       let problem = testCase.problem
       let solver = try #require(OrderedSolver(problem: problem).solve(.top(1)).plans.first)

@@ -10,7 +10,7 @@ import Testing
 /// Many plans' network work (a geocode now and then, the places of one to
 /// three categories, a road table) against a loopback server that answers
 /// each service with a seeded random mix of faults: every plan either
-/// succeeds or fails with one clean line and the contract's exit code, and
+/// succeeds or fails with one clean line and the documented exit code, and
 /// afterwards every cached response is a complete, valid answer.
 ///
 /// `ITINERARY_SOAK_PLANS` and `ITINERARY_SOAK_SEED` choose how many plans

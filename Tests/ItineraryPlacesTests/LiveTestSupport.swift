@@ -21,7 +21,7 @@ final class LineLog: Sendable {
   func append(_ line: String) { lines.withLock { $0.append(line) } }
 }
 
-/// The environment of contract section 7 pointing every service at `server`.
+/// The environment of docs/reference.md pointing every service at `server`.
 func environment(server: LoopbackServer, cache: URL, extra: [String: String] = [:]) -> [String:
   String]
 {

@@ -5,7 +5,7 @@ import ItineraryPlanning
 import Testing
 
 /// The API answers as the pipeline does, and every bad request with the
-/// contract's error JSON and status.
+/// documented error JSON and status.
 @Suite struct APITests {
   let server: TestServer
 
