@@ -12,14 +12,14 @@ import Testing
     """
 
   static let lines = [
-    #"{"id": "p1", "plan": {"categories": ["restaurant", "park"], "top": 2}}"#,
+    #"{"id": "p1", "plan": {"categories": ["restaurant", "park"], "top": 2, "start": "2026-12-01T14:00"}}"#,
     #"{"id": 7, "instance": \#(instance), "top": 2}"#,
     #"{"id": "bad-category", "plan": {"categories": ["zoo"]}}"#,
     "not json at all",
     #"{"id": "bad-key", "plan": {"categories": ["park"], "tpo": 3}}"#,
     #"{"id": "bad-type", "plan": {"categories": ["park"], "top": "three"}}"#,
     #"{"id": "bad-instance", "instance": {"origin": {"lat": 91, "lon": 0}, "categories": ["a"], "places": []}}"#,
-    #"{"id": "p2", "plan": {"categories": ["cafe", "museum", "art"], "exact": true}}"#,
+    #"{"id": "p2", "plan": {"categories": ["cafe", "museum", "art"], "exact": true, "anytime": true}}"#,
   ]
 
   static func answers(_ text: String) throws -> [[String: Any]] {
@@ -64,7 +64,8 @@ import Testing
     let solve = CommandRun(["solve", file.path, "--top", "2"])
     let solved = try JSONSerialization.jsonObject(with: Data(solve.stdout.utf8))
     #expect(Self.timeless(answers[1]["result"]) == Self.timeless(solved))
-    let plan = CommandRun(["plan", "restaurant", "park", "--top", "2", "--format", "json"])
+    let plan = CommandRun(
+      ["plan", "restaurant", "park", "--top", "2", "--format", "json", "--start", "2026-12-01T14:00"])
     let planned = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8))
     #expect(Self.timeless(answers[0]["result"]) == Self.timeless(planned))
   }
