@@ -15,7 +15,8 @@ struct Command: Sendable {
 
   /// Every command, in the order help lists them.
   static let all: [Command] = [
-    PlanCommand.command, SolveCommand.command, BatchCommand.command, ServeCommand.command,
+    PlanCommand.command, ExploreCommand.command, SolveCommand.command, BatchCommand.command,
+    ServeCommand.command,
     GTSPCommand.command, OPTWCommand.command,
     CategoriesCommand.command, CityCommand.command, SearchCommand.command, NearestCommand.command,
     CompleteCommand.command, ShowCommand.command, HistoryCommand.command, SaveCommand.command,

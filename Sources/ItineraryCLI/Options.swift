@@ -72,6 +72,13 @@ enum Options {
   static let unknownHours = Option.value(
     "unknown-hours", "open|closed",
     "places with unknown opening hours count as always open (default) or are left out")
+  static let days = Option.value(
+    "days", "N", "a trip of N days, each from --start's time to --end's (default 1)")
+  static let day = Option.value(
+    "day", "DATE START END",
+    "one day of a trip, 2026-12-02 10:00 19:00; repeatable, instead of --start, --end, --days")
+  static let maxPerCategory = Option.value(
+    "max-per-category", "N", "at most N stops of each category over the trip (default: no limit)")
   static let openNow = Option.flag(
     "open-now", "only places whose hours say they are open now (a plan: at its start)")
   static let anytime = Option.flag(
@@ -81,6 +88,10 @@ enum Options {
   static let timeLimit = Option.value(
     "time-limit", "S",
     "seconds the solver may take (default \(Int(Defaults.timeLimit))); past it, the best found")
+  static let tripTimeLimit = Option.value(
+    "time-limit", "S",
+    "seconds the trip may take to choose (default \(Defaults.tripTimeLimit)); past it, the best found"
+  )
   static let seed = Option.value(
     "seed", "N", "the heuristic's seed (default 0): same seed, same answer")
   static let verify = Option.flag(

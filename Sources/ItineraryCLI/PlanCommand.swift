@@ -90,7 +90,7 @@ enum PlanCommand {
   }
 
   /// `HH:MM` or `H:MM`: a time of day, never a category.
-  private static func isClockTime(_ word: String) -> Bool {
+  static func isClockTime(_ word: String) -> Bool {
     let parts = word.split(separator: ":", omittingEmptySubsequences: false)
     return parts.count == 2 && (1...2).contains(parts[0].count) && parts[1].count == 2
       && parts.allSatisfy { $0.allSatisfy(\.isNumber) }

@@ -15,6 +15,9 @@ public struct Problem: Sendable {
   public var roads: RoadTable?
   /// When the plan happens, or `nil` to plan timelessly.
   public var time: TimeFrame?
+  /// With one, the problem is a trip whose places the engine chooses
+  /// (`categories` are then the eligible ones, and may be empty).
+  public var exploration: Exploration?
 
   /// The documented default: 0.5 points per kilometre (walking).
   public static let defaultDistanceWeight = 0.5
@@ -22,7 +25,8 @@ public struct Problem: Sendable {
   public init(
     origin: Coordinate, categories: [String], places: [Place],
     distanceWeight: Double = Problem.defaultDistanceWeight, roundTrip: Bool = false,
-    order: VisitOrder = .given, roads: RoadTable? = nil, time: TimeFrame? = nil
+    order: VisitOrder = .given, roads: RoadTable? = nil, time: TimeFrame? = nil,
+    exploration: Exploration? = nil
   ) {
     self.origin = origin
     self.categories = categories
@@ -32,6 +36,7 @@ public struct Problem: Sendable {
     self.order = order
     self.roads = roads
     self.time = time
+    self.exploration = exploration
   }
 
   /// For each category, the indices of the places eligible for it.
@@ -65,7 +70,13 @@ public struct Problem: Sendable {
   /// coordinate off the Earth, a number that is not finite or too large, a
   /// negative weight, a road table of another size than the places.
   public func validate() throws(ItineraryError) {
-    if categories.isEmpty { throw ItineraryError(.data, "the category list is empty") }
+    if categories.isEmpty && exploration == nil {
+      throw ItineraryError(.data, "the category list is empty")
+    }
+    if let exploration {
+      if time == nil { throw ItineraryError(.data, "a trip needs a start") }
+      try exploration.validate()
+    }
     if let roads, roads.placeCount != places.count {
       throw ItineraryError(
         .data, "the road table covers \(roads.placeCount) places, the problem has \(places.count)")

@@ -9,6 +9,9 @@ public enum SolverID: String, Sendable, Codable, CaseIterable {
   case anyOrderByOrder = "any-order-by-order"
   /// `AnyOrderSolver` past its table's limits: an order found heuristically.
   case anyOrderHeuristic = "any-order-heuristic"
+  /// `TripSolver`: the engine chooses the places of a trip, by iterated
+  /// local search and an exact labelling that proves the best.
+  case tripLabelling = "trip-labelling"
   /// Every plan enumerated: the tests' oracle.
   case bruteForce = "brute-force"
   /// The integer programs solved by GLPK that check the others.

@@ -24,11 +24,23 @@ public enum InstanceFile {
       throw root.failure("version", "unsupported version \(version) (this tool reads 1)")
     }
     let origin = try coordinate(in: root.object("origin"))
-    let categories = try root.strings("categories")
-    if categories.isEmpty { throw root.failure("categories", "the category list is empty") }
-    for (index, category) in categories.enumerated()
+    let exploring = root.has("select") || root.has("days")
+    let select = root.has("select") ? try root.object("select") : nil
+    var categories: [String]?
+    if let select, select.has("categories") {
+      categories = try select.strings("categories")
+      if categories?.isEmpty == true {
+        throw select.failure("categories", "the category list is empty")
+      }
+    } else if !exploring {
+      categories = try root.strings("categories")
+      if categories?.isEmpty == true {
+        throw root.failure("categories", "the category list is empty")
+      }
+    }
+    for (index, category) in (categories ?? []).enumerated()
     where category.trimmingCharacters(in: .whitespaces).isEmpty {
-      throw root.failure("categories[\(index)]", "empty category name")
+      throw (select ?? root).failure("categories[\(index)]", "empty category name")
     }
     var places: [Place] = []
     var firstIndex: [String: Int] = [:]
@@ -44,16 +56,84 @@ public enum InstanceFile {
     if !(0...Problem.maximumMagnitude).contains(weight) {
       throw root.failure("distanceWeight", "\(weight) is outside [0, \(Problem.maximumMagnitude)]")
     }
+    let time = try timeFrame(in: root)
+    var exploration: Exploration?
+    if exploring {
+      guard let time else {
+        throw root.failure("start", "a trip needs its time: start and end, or days")
+      }
+      exploration = try self.exploration(in: root, select: select, frame: time)
+    }
     return Problem(
-      origin: origin, categories: categories, places: places, distanceWeight: weight,
-      roundTrip: try root.optionalBool("roundTrip") ?? false,
+      origin: origin, categories: categories ?? distinctCategories(of: places), places: places,
+      distanceWeight: weight, roundTrip: try root.optionalBool("roundTrip") ?? exploring,
       order: try root.optionalBool("anyOrder") == true ? .any : .given,
-      time: try timeFrame(in: root))
+      time: time.map { frame in
+        var frame = frame
+        if let first = exploration?.days.first {
+          frame.start = first.start
+          frame.end = first.end
+        }
+        return frame
+      },
+      exploration: exploration)
+  }
+
+  /// Every category of `places`, once each (ignoring case), in the order
+  /// they first appear: a trip with no category list may visit any place.
+  private static func distinctCategories(of places: [Place]) -> [String] {
+    var seen: Set<String> = []
+    return places.flatMap(\.categories).filter { seen.insert($0.lowercased()).inserted }
+  }
+
+  /// The trip keys: `days` (else the one day from `start` to `end`) and
+  /// `select.maxPerCategory`.
+  private static func exploration(in root: JSONObject, select: JSONObject?, frame: TimeFrame)
+    throws(ItineraryError) -> Exploration
+  {
+    var days: [Exploration.Day] = []
+    if root.has("days") {
+      for object in try root.objects("days") {
+        let start = try localTime(in: object, "start", on: nil)
+        let end = try localTime(in: object, "end", on: start.date)
+        let day = Exploration.Day(
+          start: try instant(of: start, in: object, "start", zone: frame.timeZone),
+          end: try instant(of: end, in: object, "end", zone: frame.timeZone))
+        if day.end <= day.start {
+          throw object.failure("end", "\(end) is not after the start \(start)")
+        }
+        if let last = days.last, day.start < last.end {
+          throw object.failure("start", "\(start) is before the day before it ends")
+        }
+        days.append(day)
+      }
+      guard (1...Exploration.maximumDays).contains(days.count) else {
+        throw root.failure(
+          "days", "a trip has 1 to \(Exploration.maximumDays) days, found \(days.count)")
+      }
+    } else {
+      days = [Exploration.Day(start: frame.start, end: frame.end)]
+    }
+    let limit = try select?.optionalInteger("maxPerCategory")
+    if let select, let limit, limit < 1 {
+      throw select.failure("maxPerCategory", "\(limit) is below 1")
+    }
+    return Exploration(days: days, maxPerCategory: limit)
   }
 
   /// The time keys: `nil` without a `start` (the problem is then timeless).
   private static func timeFrame(in root: JSONObject) throws(ItineraryError) -> TimeFrame? {
-    guard root.has("start") else {
+    if !root.has("start"), root.has("days"), let first = try root.objects("days").first {
+      return try timeFrame(in: root, startIn: first)
+    }
+    return try timeFrame(in: root, startIn: root)
+  }
+
+  /// The time keys of `root`, the start (and end) read from `startIn`.
+  private static func timeFrame(in root: JSONObject, startIn: JSONObject) throws(ItineraryError)
+    -> TimeFrame?
+  {
+    guard startIn.has("start") else {
       if root.has("end") { throw root.failure("end", "a deadline needs a start") }
       return nil
     }
@@ -67,14 +147,14 @@ public enum InstanceFile {
     } else {
       zone = .current
     }
-    let startTime = try localTime(in: root, "start", on: nil)
-    let start = try instant(of: startTime, in: root, "start", zone: zone)
+    let startTime = try localTime(in: startIn, "start", on: nil)
+    let start = try instant(of: startTime, in: startIn, "start", zone: zone)
     var end: Date?
-    if root.has("end") {
-      let endTime = try localTime(in: root, "end", on: startTime.date)
-      end = try instant(of: endTime, in: root, "end", zone: zone)
+    if startIn.has("end") {
+      let endTime = try localTime(in: startIn, "end", on: startTime.date)
+      end = try instant(of: endTime, in: startIn, "end", zone: zone)
       if let end, end <= start {
-        throw root.failure("end", "\(endTime) is not after the start \(startTime)")
+        throw startIn.failure("end", "\(endTime) is not after the start \(startTime)")
       }
     }
     let speed = try root.optionalNumber("speedKmh") ?? TravelMode.walk.defaultSpeedKmh

@@ -3,8 +3,8 @@ import ItineraryCore
 import ItineraryPlanning
 
 /// Plans as an RFC 7946 GeoJSON `FeatureCollection`, for any map: one
-/// `LineString` per plan from the start through its stops (and back on a
-/// round trip), one `Point` per stop. Coordinates are `[lon, lat]`.
+/// `LineString` per plan (a trip: per day) from the start through its stops
+/// (and back on a round trip), one `Point` per stop. Coordinates are `[lon, lat]`.
 public enum PlanGeoJSON {
   struct Collection: Encodable {
     var type = "FeatureCollection"
@@ -38,7 +38,9 @@ public enum PlanGeoJSON {
 
   /// The properties of a plan's line or of a stop's point.
   struct Properties: Encodable {
+    /// A plan's rank, or a trip's day (from 1).
     var rank: Int
+    var day: Int?
     // A plan's line.
     var objective: Double?
     var distanceKm: Double?
@@ -82,15 +84,36 @@ public enum PlanGeoJSON {
         features.append(
           Feature(
             geometry: .point(stop.coordinate),
-            properties: Properties(
-              rank: plan.rank, waitMinutes: stop.waitMinutes, order: index + 1, id: stop.id,
-              name: stop.name,
-              category: stop.category, score: stop.score, legKm: stop.legKm,
-              legMinutes: stop.legMinutes, openingHours: stop.openingHours,
-              photoURL: stop.photoURL, arrive: stop.arrive, begin: stop.begin, leave: stop.leave,
-              hoursKnown: stop.hoursKnown)))
+            properties: stopProperties(stop, rank: plan.rank, day: nil, order: index + 1)))
+      }
+    }
+    for (index, day) in (response.days ?? []).enumerated() {
+      let line = [response.origin] + day.stops.map(\.coordinate) + [response.origin]
+      features.append(
+        Feature(
+          geometry: .line(line),
+          properties: Properties(
+            rank: index + 1, day: index + 1, objective: day.objective,
+            distanceKm: day.distanceKm, durationMinutes: day.durationMinutes, roundTrip: true,
+            distances: response.distances.rawValue, finish: day.finish,
+            waitMinutes: day.waitMinutes)))
+      for (order, stop) in day.stops.enumerated() {
+        features.append(
+          Feature(
+            geometry: .point(stop.coordinate),
+            properties: stopProperties(stop, rank: index + 1, day: index + 1, order: order + 1)))
       }
     }
     return try ResponseJSON.encode(Collection(features: features))
+  }
+
+  private static func stopProperties(
+    _ stop: PlanResponse.Stop, rank: Int, day: Int?, order: Int
+  ) -> Properties {
+    Properties(
+      rank: rank, day: day, waitMinutes: stop.waitMinutes, order: order, id: stop.id,
+      name: stop.name, category: stop.category, score: stop.score, legKm: stop.legKm,
+      legMinutes: stop.legMinutes, openingHours: stop.openingHours, photoURL: stop.photoURL,
+      arrive: stop.arrive, begin: stop.begin, leave: stop.leave, hoursKnown: stop.hoursKnown)
   }
 }

@@ -9,7 +9,7 @@ import ItineraryPlanning
 public enum PlanTable {
   /// - Complexity: O(total number of stops).
   public static func render(_ response: PlanResponse) -> String {
-    let units = response.request.plan?.units ?? .metric
+    let units = (response.request.plan ?? response.request.explore)?.units ?? .metric
     var lines = [heading(response), ""]
     let startDay = response.time.map { String($0.start.prefix(10)) }
     for plan in response.plans {
@@ -20,34 +20,36 @@ public enum PlanTable {
           + "\(units.format(km: plan.distanceKm))  \(duration(plan.durationMinutes))"
           + " \(response.mode.verb)\(response.distances == .osrm ? " by road" : "")"
           + finish + (waited ? ", \(duration(plan.waitMinutes ?? 0)) waiting" : ""))
-      var rows: [[String]] = []
-      for (index, stop) in plan.stops.enumerated() {
-        var row = [
-          "  \(index + 1).", TerminalText.clean(stop.name), stop.category,
-          String(format: "%.2f", stop.score), units.format(km: stop.legKm),
-          duration(stop.legMinutes),
-        ]
-        if let begin = stop.begin, let leave = stop.leave {
-          let hours = stop.hoursKnown == false ? " (hours unknown)" : ""
-          let sameDay = begin.prefix(10) == leave.prefix(10)
-          let end = sameDay ? String(leave.suffix(5)) : clock(leave, startDay: startDay)
-          row.append("\(clock(begin, startDay: startDay))-\(end)\(hours)")
-        }
-        if waited {
-          let wait = stop.waitMinutes ?? 0
-          row.append(wait >= 0.5 ? "wait \(duration(wait))" : "")
-        }
-        rows.append(row)
+      lines += stopRows(
+        plan.stops, returnKm: plan.returnKm, returnMinutes: plan.returnMinutes, waited: waited,
+        units: units, startDay: startDay)
+      lines.append("")
+    }
+    for (index, day) in (response.days ?? []).enumerated() {
+      let waited = day.waitMinutes >= 0.5
+      let date = String(day.start.prefix(10))
+      let weekday = (try? LocalDate(parsing: date)).map { Self.weekdays[$0.weekday] + " " } ?? ""
+      lines.append(
+        "day \(index + 1)  \(weekday)\(date) \(day.start.suffix(5))-\(clock(day.end, startDay: date))"
+          + "  objective \(String(format: "%.3f", day.objective))  "
+          + "\(units.format(km: day.distanceKm))  \(duration(day.durationMinutes)) \(response.mode.verb)"
+          + (day.stops.isEmpty
+            ? "  nothing fits" : "  back \(clock(day.finish, startDay: date))")
+          + (waited ? ", \(duration(day.waitMinutes)) waiting" : ""))
+      if !day.stops.isEmpty {
+        lines += stopRows(
+          day.stops, returnKm: day.returnKm, returnMinutes: day.returnMinutes, waited: waited,
+          units: units, startDay: date)
       }
-      if let back = plan.returnKm {
-        var row = [
-          "  ", "back to the start", "", "", units.format(km: back),
-          duration(plan.returnMinutes ?? 0),
-        ]
-        row += Array(repeating: "", count: (rows.first?.count ?? row.count) - row.count)
-        rows.append(row)
-      }
-      lines += align(rows, rightAligned: [3, 4, 5])
+      lines.append("")
+    }
+    if let objective = response.objective, let days = response.days {
+      let stops = days.reduce(0) { $0 + $1.stops.count }
+      let proven = response.solver.optimal ? "proven best" : "best found"
+      lines.append(
+        "trip  objective \(String(format: "%.3f", objective))  \(stops) stops over "
+          + "\(days.count) day\(days.count == 1 ? "" : "s")  "
+          + "\(units.format(km: days.reduce(0) { $0 + $1.distanceKm }))  (\(proven))")
       lines.append("")
     }
     if let verify = response.verify {
@@ -55,6 +57,40 @@ public enum PlanTable {
       lines.append("")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Each stop's row, and on a round trip the way back, columns aligned.
+  private static func stopRows(
+    _ stops: [PlanResponse.Stop], returnKm: Double?, returnMinutes: Double?, waited: Bool,
+    units: DistanceUnit, startDay: String?
+  ) -> [String] {
+    var rows: [[String]] = []
+    for (index, stop) in stops.enumerated() {
+      var row = [
+        "  \(index + 1).", TerminalText.clean(stop.name), stop.category,
+        String(format: "%.2f", stop.score), units.format(km: stop.legKm),
+        duration(stop.legMinutes),
+      ]
+      if let begin = stop.begin, let leave = stop.leave {
+        let hours = stop.hoursKnown == false ? " (hours unknown)" : ""
+        let sameDay = begin.prefix(10) == leave.prefix(10)
+        let end = sameDay ? String(leave.suffix(5)) : clock(leave, startDay: startDay)
+        row.append("\(clock(begin, startDay: startDay))-\(end)\(hours)")
+      }
+      if waited {
+        let wait = stop.waitMinutes ?? 0
+        row.append(wait >= 0.5 ? "wait \(duration(wait))" : "")
+      }
+      rows.append(row)
+    }
+    if let back = returnKm {
+      var row = [
+        "  ", "back to the start", "", "", units.format(km: back), duration(returnMinutes ?? 0),
+      ]
+      row += Array(repeating: "", count: (rows.first?.count ?? row.count) - row.count)
+      rows.append(row)
+    }
+    return align(rows, rightAligned: [3, 4, 5])
   }
 
   /// `agrees (objective 11.873)`, or why not.
@@ -68,9 +104,13 @@ public enum PlanTable {
   /// city: central Helsinki), 0.50 points a km`.
   static func heading(_ response: PlanResponse) -> String {
     let stops =
-      response.anyOrder
-      ? response.categories.joined(separator: ", ") + " in any order"
-      : response.categories.joined(separator: " > ")
+      response.days != nil
+      ? (response.categories.count > 6
+        ? "a trip to any of \(response.categories.count) categories"
+        : "a trip to " + response.categories.joined(separator: ", "))
+      : response.anyOrder
+        ? response.categories.joined(separator: ", ") + " in any order"
+        : response.categories.joined(separator: " > ")
     let source = response.provider.map { " (\($0.description))" } ?? ""
     let trip = response.roundTrip ? " and back" : ""
     let price = String(format: "%.2f", response.distanceWeight)
@@ -87,8 +127,10 @@ public enum PlanTable {
     let day = String(local.prefix(10))
     let time = String(local.suffix(5))
     guard day != startDay, let date = try? LocalDate(parsing: day) else { return time }
-    return "\(["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"][date.weekday]) \(time)"
+    return "\(weekdays[date.weekday]) \(time)"
   }
+
+  private static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
 
   /// Minutes as `7 min` or `1 h 05 min`.
   static func duration(_ minutes: Double) -> String {

@@ -48,11 +48,15 @@ enum CandidateSource {
     }
   }
 
-  /// - Throws: `.failure` when a category has no candidate within reach.
+  /// - Parameter everyCategory: whether each category must have a candidate
+  ///   (a plan's stops) or any may have none (a trip's choices).
+  /// - Throws: `.failure` when a category has no candidate within reach and
+  ///   `everyCategory`, or no category has one.
   /// - Complexity: O(n * k) for n places gathered and k categories, after gathering.
   func candidates(
     _ categories: [CanonicalCategory], around origin: Coordinate, radiusKm: Double,
-    request: PlanRequest, services: LazyServices, notify: @escaping @Sendable (Notice) -> Void
+    request: PlanRequest, services: LazyServices, everyCategory: Bool = true,
+    notify: @escaping @Sendable (Notice) -> Void
   ) throws(ItineraryError) -> Candidates {
     let places: [Place]
     var names = categories.map(\.name)
@@ -100,7 +104,9 @@ enum CandidateSource {
           && GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
       }
     }
-    for name in names where !places.contains(where: { $0.isEligible(for: name) }) {
+    for name in names
+    where (everyCategory || places.isEmpty) && !places.contains(where: { $0.isEligible(for: name) })
+    {
       throw ItineraryError(
         .failure,
         "no \(name) within reach of \(origin) (\(Self.format(radiusKm)) km, \(description))")

@@ -13,6 +13,10 @@ public enum Defaults {
   public static let maxPerCategory = 240
   /// Seconds the solver may take.
   public static let timeLimit = 10.0
+  /// Seconds `explore` may take choosing a trip: what the heuristic needs
+  /// for a city's afternoon, and a proof when one comes quickly, so that a
+  /// trip is answered within a second.
+  public static let tripTimeLimit = 0.8
   /// Seconds GLPK may take for `verify`.
   public static let verifyTimeLimit = 60.0
   /// The longest any time limit may be: a day.

@@ -3,10 +3,12 @@ import ItineraryCore
 import ItineraryFormats
 
 /// A request as JSON, the shape batch lines and HTTP bodies share: a plan
-/// request (`{"plan": {...}}`) or an instance with its settings
-/// (`{"instance": {...}, "top": 3, "diverse": true}`), with an optional `id`.
+/// request (`{"plan": {...}}`), a trip request (`{"explore": {...}}`) or an
+/// instance with its settings (`{"instance": {...}, "top": 3, "diverse":
+/// true}`), with an optional `id`.
 public enum JSONRequest: Sendable {
   case plan(PlanRequest)
+  case explore(PlanRequest)
   case solve(SolveRequest)
 
   /// Reads one request.
@@ -27,14 +29,22 @@ public enum JSONRequest: Sendable {
       }
       return .plan(try Self.plan(plan, source: "\(source): plan"))
     }
+    if object["explore"] != nil {
+      try refuseUnknown(outer, known: ["explore"], at: source)
+      guard let explore = object["explore"] as? [String: Any] else {
+        throw ItineraryError(.usage, "\(source): explore: expected an object")
+      }
+      return .explore(try Self.plan(explore, source: "\(source): explore"))
+    }
     guard object["instance"] != nil else {
-      throw ItineraryError(.usage, "\(source): expected a \"plan\" or an \"instance\"")
+      throw ItineraryError(
+        .usage, "\(source): expected a \"plan\", an \"explore\" or an \"instance\"")
     }
     return .solve(try solve(object, source: source))
   }
 
   /// Reads a plan request object (`{"categories": [...], "at": ...}`), the
-  /// body of `POST /v1/plan`.
+  /// body of `POST /v1/plan` and of `POST /v1/explore`.
   ///
   /// - Throws: `.usage` for an unknown key or a value of the wrong type.
   /// - Complexity: O(size of the request).
@@ -89,6 +99,7 @@ public enum JSONRequest: Sendable {
       return (nil, .failure(describe(error, at: source)))
     }
     if let plan = line.plan { return (line.id, .success(.plan(plan))) }
+    if let explore = line.explore { return (line.id, .success(.explore(explore))) }
     do throws(ItineraryError) {
       return (line.id, .success(try decode(parse(data, source: source), source: source)))
     } catch {
@@ -96,18 +107,22 @@ public enum JSONRequest: Sendable {
     }
   }
 
-  /// A request line's `id`, and its plan request when it is one.
+  /// A request line's `id`, and its plan or trip request when it is one.
   private struct Line: Decodable {
     var id: JSONValue?
     var plan: PlanRequest?
+    var explore: PlanRequest?
 
     init(from decoder: any Decoder) throws {
       let values = try decoder.container(keyedBy: AnyKey.self)
       id = try values.decodeIfPresent(JSONValue.self, forKey: AnyKey(stringValue: "id"))
       let keys = values.allKeys.map(\.stringValue)
-      guard keys.contains("plan") else { return }
-      try UnknownKey.check(decoder, known: ["id", "plan"])
-      plan = try values.decode(PlanRequest.self, forKey: AnyKey(stringValue: "plan"))
+      for kind in ["plan", "explore"] where keys.contains(kind) {
+        try UnknownKey.check(decoder, known: ["id", kind])
+        let request = try values.decode(PlanRequest.self, forKey: AnyKey(stringValue: kind))
+        if kind == "plan" { plan = request } else { explore = request }
+        return
+      }
     }
   }
 
@@ -191,10 +206,11 @@ public enum JSONRequest: Sendable {
 }
 
 extension PlanningPipeline {
-  /// Answers a JSON request as `plan` or `solve` would.
+  /// Answers a JSON request as `plan`, `explore` or `solve` would.
   public func answer(_ request: JSONRequest) throws(ItineraryError) -> PlanResponse {
     switch request {
     case .plan(let plan): try self.plan(plan)
+    case .explore(let explore): try self.explore(explore)
     case .solve(let solve): try self.solve(solve)
     }
   }

@@ -5,18 +5,32 @@ extension PlanRequest {
   /// Checks every value against its documented range before anything is
   /// fetched or solved, so a bad value is one clear usage error.
   ///
-  /// - Parameter name: how the front end spells a key in messages
-  ///   (`--distance-weight` on the command line, `distanceWeight` in JSON).
-  public func validate(naming name: (String) -> String = { $0 }) throws(ItineraryError) {
+  /// - Parameters:
+  ///   - name: how the front end spells a key in messages
+  ///     (`--distance-weight` on the command line, `distanceWeight` in JSON).
+  ///   - trip: whether the request is for a trip (`explore`), which takes
+  ///     the trip keys and no category (any place), and not the keys of plans.
+  public func validate(naming name: (String) -> String = { $0 }, trip: Bool = false)
+    throws(ItineraryError)
+  {
     func fail(_ key: String, _ message: String) -> ItineraryError {
       ItineraryError(.usage, "\(name(key)) \(message)")
     }
     func exclusive(_ a: String, _ b: String, _ both: Bool) throws(ItineraryError) {
       if both { throw ItineraryError(.usage, "\(name(a)) and \(name(b)) exclude each other") }
     }
-    if categories.isEmpty {
-      throw ItineraryError(
-        .usage, "no category given (for example: itinerary plan restaurant park art)")
+    if trip {
+      try validateTrip(naming: name)
+    } else {
+      if categories.isEmpty {
+        throw ItineraryError(
+          .usage,
+          "no category given (for example: itinerary plan restaurant park art; "
+            + "in JSON \"categories\": [\"restaurant\", \"park\"])")
+      }
+      if let key = givenKeys(Self.tripKeys).first {
+        throw ItineraryError(.usage, "\(name(key)) is for trips (itinerary explore)")
+      }
     }
     if let why = at?.invalidity { throw fail("at", "is not a point on the Earth: \(why)") }
     try exclusive("at", "near", at != nil && near != nil)
@@ -49,6 +63,46 @@ extension PlanRequest {
       ("verifyTimeLimit", verifyTimeLimit),
     ] {
       try Range.positive(seconds, atMost: Defaults.maxSeconds, key, fail)
+    }
+  }
+}
+
+extension PlanRequest {
+  /// Which of `keys` the request holds.
+  func givenKeys(_ keys: [String]) -> [String] {
+    let given: [String: Bool] = [
+      "top": top != nil, "exact": exact != nil, "diverse": diverse != nil,
+      "roundTrip": roundTrip != nil, "anyOrder": anyOrder != nil, "openNow": openNow != nil,
+      "anytime": anytime != nil, "verify": verify != nil, "verifyTimeLimit": verifyTimeLimit != nil,
+      "distances": distances != nil, "days": days != nil, "day": day != nil,
+      "maxPerCategory": maxPerCategory != nil,
+    ]
+    return keys.filter { given[$0] == true }
+  }
+
+  /// A trip's own checks: no key of plans, days in range, one way of giving
+  /// them, and an end to each.
+  private func validateTrip(naming name: (String) -> String) throws(ItineraryError) {
+    func fail(_ key: String, _ message: String) -> ItineraryError {
+      ItineraryError(.usage, "\(name(key)) \(message)")
+    }
+    if let key = givenKeys(Self.planOnlyKeys).first {
+      throw fail(key, "is for plans, not trips")
+    }
+    if days != nil && day != nil {
+      throw ItineraryError(.usage, "\(name("days")) and \(name("day")) exclude each other")
+    }
+    try Range.check(days, 1...Exploration.maximumDays, "days", fail)
+    try Range.check(day?.count, 1...Exploration.maximumDays, "day", fail)
+    try Range.check(maxPerCategory, 1...Int.max, "maxPerCategory", fail)
+    if day == nil && end == nil {
+      throw fail("end", "is needed: when the day is over (for example \(name("end")) 18:00)")
+    }
+    if day != nil && (start != nil || end != nil) {
+      throw ItineraryError(
+        .usage,
+        "\(name("day")) gives each day's start and end: leave out \(name("start")) and \(name("end"))"
+      )
     }
   }
 }

@@ -69,6 +69,13 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   public var openNow: Bool?
   /// Plan timelessly: no start, no opening hours, no time at a stop.
   public var anytime: Bool?
+  /// A trip (`explore`): this many days, each from the start's time of day
+  /// to the end's, on consecutive dates.
+  public var days: Int?
+  /// A trip's days one by one, instead of `days`.
+  public var day: [TripDay]?
+  /// The most stops of one category over a trip.
+  public var maxPerCategory: Int?
 
   public init(categories: [String]) { self.categories = categories }
 
@@ -78,8 +85,27 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "allowPartial", "connectTimeout", "timeout", "top", "exact", "diverse", "roundTrip",
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
-    "unknownHours", "openNow", "anytime",
+    "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory",
   ]
+
+  /// The keys only a trip (`explore`) takes, and those it does not.
+  public static let tripKeys = ["days", "day", "maxPerCategory"]
+  public static let planOnlyKeys = [
+    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "verify",
+    "verifyTimeLimit", "distances",
+  ]
+}
+
+/// One day of a trip: `start` as `YYYY-MM-DD HH:MM`, `end` as `HH:MM` on
+/// that date or a full local time.
+public struct TripDay: Codable, Sendable, Equatable {
+  public var start: String
+  public var end: String
+
+  public init(start: String, end: String) {
+    self.start = start
+    self.end = end
+  }
 }
 
 /// How legs are measured: on the great circle (the default), or by road.
@@ -102,7 +128,8 @@ extension PlanRequest {
   public init(from decoder: any Decoder) throws {
     try UnknownKey.check(decoder, known: Self.keys)
     let values = try decoder.container(keyedBy: CodingKeys.self)
-    categories = try values.decode([String].self, forKey: .categories)
+    // A trip may leave them out (any place); a plan's validation refuses none.
+    categories = try values.decodeIfPresent([String].self, forKey: .categories) ?? []
     at = try values.decodeIfPresent(Coordinate.self, forKey: .at)
     near = try values.decodeIfPresent(String.self, forKey: .near)
     provider = try values.decodeIfPresent(ProviderID.self, forKey: .provider)
@@ -135,5 +162,8 @@ extension PlanRequest {
     unknownHours = try values.decodeIfPresent(UnknownHours.self, forKey: .unknownHours)
     openNow = try values.decodeIfPresent(Bool.self, forKey: .openNow)
     anytime = try values.decodeIfPresent(Bool.self, forKey: .anytime)
+    days = try values.decodeIfPresent(Int.self, forKey: .days)
+    day = try values.decodeIfPresent([TripDay].self, forKey: .day)
+    maxPerCategory = try values.decodeIfPresent(Int.self, forKey: .maxPerCategory)
   }
 }

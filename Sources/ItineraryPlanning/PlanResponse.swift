@@ -48,6 +48,24 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     public var waitMinutes: Double?
   }
 
+  /// One day of a trip: its route from the start and back.
+  public struct Day: Codable, Sendable, Equatable {
+    /// When the day starts and ends (local times).
+    public var start: String
+    public var end: String
+    public var stops: [Stop]
+    /// When the person is back at the start.
+    public var finish: String
+    /// The day's share of `D`, the way back included.
+    public var distanceKm: Double
+    public var durationMinutes: Double
+    public var returnKm: Double
+    public var returnMinutes: Double
+    public var waitMinutes: Double
+    /// The day's share of the objective.
+    public var objective: Double
+  }
+
   /// When the plans happen, with every default resolved.
   public struct TimeReport: Codable, Sendable, Equatable {
     /// Local times in `timeZone`, `2026-12-01T14:00`.
@@ -106,6 +124,13 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   /// Where the places came from, when a provider was asked.
   public var provider: ProviderReport?
   public var plans: [Plan]
+  /// A trip's days, when the engine chose the places (`explore`, an
+  /// instance with `select` or `days`); `plans` is then empty.
+  public var days: [Day]?
+  /// A trip's objective: its scores less the prices of its distance and waiting.
+  public var objective: Double?
+  /// The most stops of one category a trip may have, when limited.
+  public var maxPerCategory: Int?
   /// Why there is no plan, when there is none.
   public var reason: String?
   public var solver: SolverReport
@@ -115,9 +140,11 @@ public struct PlanResponse: Codable, Sendable, Equatable {
 /// The request a response answers.
 public struct RequestEcho: Codable, Sendable, Equatable {
   public var plan: PlanRequest?
+  public var explore: PlanRequest?
   public var solve: SolveSettings?
 
   public init(plan: PlanRequest) { self.plan = plan }
+  public init(explore: PlanRequest) { self.explore = explore }
   public init(solve: SolveSettings) { self.solve = solve }
 }
 

@@ -1,4 +1,6 @@
+import Foundation
 import ItineraryCore
+import ItinerarySolver
 
 /// Turns a solved problem into a response: every stop with its place, leg
 /// distance and leg time, and with a time frame its timeline; every plan
@@ -22,11 +24,52 @@ struct ResponseBuilder {
       distances: problem.roads == nil ? .straight : .osrm,
       time: problem.time.map(Self.timeReport), provider: provider,
       plans: feasible.enumerated().map { plan($0.element, rank: $0.offset + 1, timing: timing) },
-      reason: solution.reason,
+      days: nil, objective: nil, maxPerCategory: nil, reason: solution.reason,
       solver: PlanResponse.SolverReport(
         name: solution.solver.rawValue, millis: millis, optimal: solution.optimal,
         complete: solution.complete, work: solution.work),
       verify: verification)
+  }
+
+  /// The response of a trip: each day's route with its timeline.
+  ///
+  /// - Complexity: O(k) for k stops, after the hours of the places visited.
+  func response(
+    to request: RequestEcho, trip: TripSolver.Result, millis: Double,
+    provider: ProviderReport?
+  ) -> PlanResponse {
+    var days: [PlanResponse.Day] = []
+    for (index, stops) in trip.days.enumerated() {
+      let day = problem.day(index)
+      let builder = ResponseBuilder(problem: day, mode: mode, speedKmh: speedKmh)
+      let timing = Timing(day)
+      let route = Plan(stops: stops)
+      let objective = timing?.objective(of: route) ?? day.timelessObjective(of: route)
+      let plan = builder.plan(
+        Solution.Ranked(plan: route, objective: objective), rank: index + 1, timing: timing)
+      let span = problem.exploration?.days[index]
+      let local = { (date: Date?) in
+        date.map { LocalDateTime.format($0, in: day.time?.timeZone ?? .current) } ?? ""
+      }
+      days.append(
+        PlanResponse.Day(
+          start: local(span?.start), end: local(span?.end),
+          stops: plan.stops, finish: plan.finish ?? "", distanceKm: plan.distanceKm,
+          durationMinutes: plan.durationMinutes, returnKm: plan.returnKm ?? 0,
+          returnMinutes: plan.returnMinutes ?? 0, waitMinutes: plan.waitMinutes ?? 0,
+          objective: objective))
+    }
+    return PlanResponse(
+      request: request, origin: problem.origin, categories: problem.categories,
+      anyOrder: true, roundTrip: true, distanceWeight: problem.distanceWeight, mode: mode,
+      speedKmh: speedKmh, distances: .straight, time: problem.time.map(Self.timeReport),
+      provider: provider, plans: [], days: days, objective: days.reduce(0) { $0 + $1.objective },
+      maxPerCategory: problem.exploration?.maxPerCategory,
+      reason: trip.days.allSatisfy(\.isEmpty) ? "no place can be visited in time" : nil,
+      solver: PlanResponse.SolverReport(
+        name: SolverID.tripLabelling.rawValue, millis: millis, optimal: trip.optimal,
+        complete: trip.complete, work: trip.work),
+      verify: nil)
   }
 
   private static func timeReport(_ frame: TimeFrame) -> PlanResponse.TimeReport {

@@ -3,8 +3,9 @@ import ItineraryCore
 import ItineraryOutput
 import ItineraryPlanning
 
-/// `POST /v1/plan` and `POST /v1/solve`: a body to a request, the pipeline,
-/// the response as the JSON of `plan --format json` and `solve`.
+/// `POST /v1/plan`, `POST /v1/explore` and `POST /v1/solve`: a body to a
+/// request, the pipeline, the response as the JSON of `plan --format json`,
+/// `explore --format json` and `solve`.
 struct PlanningRoutes: Sendable {
   var environment: [String: String]
   /// The most seconds a request's solver and cross-check may take.
@@ -17,6 +18,9 @@ struct PlanningRoutes: Sendable {
     [
       Route("POST", "/v1/plan") { request, _, client throws(ItineraryError) in
         try plan(request, client)
+      },
+      Route("POST", "/v1/explore") { request, _, client throws(ItineraryError) in
+        try explore(request, client)
       },
       Route("POST", "/v1/solve") { request, _, client throws(ItineraryError) in
         try solve(request, client)
@@ -36,6 +40,16 @@ struct PlanningRoutes: Sendable {
     let body = try ResponseJSON.encode(answer)
     history?(plan, body)
     return .json(body)
+  }
+
+  func explore(_ request: HTTPRequest, _ client: ClientConnection) throws(ItineraryError)
+    -> HTTPResponse
+  {
+    var trip = try JSONRequest.plan(
+      JSONRequest.parse(request.body, source: "body"), source: "body")
+    trip.timeLimit = capped(trip.timeLimit, Defaults.tripTimeLimit)
+    let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.explore(trip) }
+    return .json(try ResponseJSON.encode(answer))
   }
 
   func solve(_ request: HTTPRequest, _ client: ClientConnection) throws(ItineraryError)

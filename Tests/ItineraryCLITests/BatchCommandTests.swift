@@ -65,9 +65,43 @@ import Testing
     let solved = try JSONSerialization.jsonObject(with: Data(solve.stdout.utf8))
     #expect(Self.timeless(answers[1]["result"]) == Self.timeless(solved))
     let plan = CommandRun(
-      ["plan", "restaurant", "park", "--top", "2", "--format", "json", "--start", "2026-12-01T14:00"])
+      [
+        "plan", "restaurant", "park", "--top", "2", "--format", "json", "--start",
+        "2026-12-01T14:00",
+      ])
     let planned = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8))
     #expect(Self.timeless(answers[0]["result"]) == Self.timeless(planned))
+  }
+
+  @Test func tripsAreAnsweredAsExploreAndSolveAnswerThem() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let trip = """
+      {"origin": {"lat": 60.17, "lon": 24.94}, "start": "2026-12-01T10:00", "end": "12:00", \
+      "timeZone": "Europe/Helsinki", "select": {"maxPerCategory": 1}, \
+      "places": [{"id": "x", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}, \
+      {"id": "y", "categories": ["a"], "lat": 60.172, "lon": 24.942, "score": 3}, \
+      {"id": "z", "categories": ["b"], "lat": 60.169, "lon": 24.939, "score": 2}]}
+      """
+    let lines = [
+      #"{"id": "e", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00"}}"#,
+      #"{"id": "t", "instance": \#(trip), "top": 3, "diverse": true}"#,
+      #"{"id": "bad", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00", "exact": true}}"#,
+    ]
+    let input = directory.appending(path: "in.jsonl")
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let run = CommandRun(["batch", input.path])
+    let answers = try Self.answers(run.stdout)
+    try #require(answers.count == 3)
+    let explored = CommandRun([
+      "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--format", "json",
+    ])
+    let expected = try JSONSerialization.jsonObject(with: Data(explored.stdout.utf8))
+    #expect(Self.timeless(answers[0]["result"]) == Self.timeless(expected))
+    let result = try #require(answers[1]["result"] as? [String: Any])
+    let stops = (result["days"] as? [[String: Any]])?.first?["stops"] as? [[String: Any]]
+    #expect(stops?.compactMap { $0["id"] as? String }.sorted() == ["x", "z"])
+    #expect((answers[2]["error"] as? [String: Any])?["exitCode"] as? Int == 64)
   }
 
   @Test func resumeFinishesWhatWasCutShort() throws {

@@ -59,6 +59,16 @@ import Testing
     #expect(try Self.timeless(answer.body).plans.count == 2)
   }
 
+  @Test func exploreAnswersAsThePipeline() throws {
+    let body = #"{"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00"}"#
+    let answer = try RawHTTP.post(server.port, "/v1/explore", body)
+    #expect(answer.status == 200)
+    let expected = try PlanningPipeline(environment: [:]).explore(
+      JSONRequest.plan(JSONRequest.parse(Data(body.utf8), source: "t"), source: "t"))
+    #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
+    #expect(expected.days?.first?.stops.isEmpty == false)
+  }
+
   struct BadBody: Sendable, CustomStringConvertible {
     var path: String
     var body: String
@@ -84,6 +94,13 @@ import Testing
       path: "/v1/plan", body: #"{"categories": ["park"], "at": {"lat": 95, "lon": 0}}"#,
       exitCode: 64, mentions: "lat"),
     BadBody(path: "/v1/solve", body: #"{"top": 3}"#, exitCode: 64, mentions: "instance"),
+    BadBody(
+      path: "/v1/explore", body: #"{"categories": ["museum"], "start": "2026-12-01T10:00"}"#,
+      exitCode: 64, mentions: "end"),
+    BadBody(
+      path: "/v1/explore",
+      body: #"{"start": "2026-12-01T10:00", "end": "12:00", "top": 3}"#, exitCode: 64,
+      mentions: "top"),
     BadBody(path: "/v1/solve", body: #"{"instance": 7}"#, exitCode: 65, mentions: "instance"),
     BadBody(
       path: "/v1/solve", body: #"{"instance": {"version": 1}, "top": true}"#, exitCode: 64,

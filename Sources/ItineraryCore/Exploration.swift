@@ -1,0 +1,82 @@
+import Foundation
+
+/// What turns a problem into an exploration: the engine chooses which places
+/// to visit, how many and in what order, over one route a day, each from the
+/// origin and back to it by the day's end, every place at most once over the
+/// whole trip and at most `maxPerCategory` stops of each category.
+///
+/// The problem's `categories` are the eligible ones (a place fills a stop of
+/// the first of them it has), its `time` frame gives the zone, speed, dwell
+/// minutes and the price of waiting, and each day its start and end.
+public struct Exploration: Sendable, Equatable {
+  /// One route: when it leaves the origin and when it must be back.
+  public struct Day: Sendable, Equatable {
+    public var start: Date
+    public var end: Date
+
+    public init(start: Date, end: Date) {
+      self.start = start
+      self.end = end
+    }
+  }
+
+  public var days: [Day]
+  /// The most stops of one category over the trip; `nil`: no limit.
+  public var maxPerCategory: Int?
+
+  public init(days: [Day], maxPerCategory: Int? = nil) {
+    self.days = days
+    self.maxPerCategory = maxPerCategory
+  }
+
+  /// The most days a trip may have.
+  public static let maximumDays = 31
+
+  /// Checks the days (at least one, at most `maximumDays`, each ending after
+  /// it starts, none overlapping the one before) and the category limit.
+  public func validate() throws(ItineraryError) {
+    guard (1...Self.maximumDays).contains(days.count) else {
+      throw ItineraryError(
+        .data, "a trip has 1 to \(Self.maximumDays) days, this one has \(days.count)")
+    }
+    for (index, day) in days.enumerated() {
+      if day.end <= day.start {
+        throw ItineraryError(.data, "days[\(index)]: the end is not after the start")
+      }
+      if index > 0, day.start < days[index - 1].end {
+        throw ItineraryError(.data, "days[\(index)]: it starts before the day before it ends")
+      }
+    }
+    if let maxPerCategory, maxPerCategory < 1 {
+      throw ItineraryError(.data, "maxPerCategory \(maxPerCategory) is below 1")
+    }
+  }
+}
+
+extension Problem {
+  /// The problem of one day of its exploration: the day's start and end as
+  /// the time frame, a round trip; the problem itself without an exploration.
+  public func day(_ index: Int) -> Problem {
+    var day = self
+    if let span = exploration?.days[index], var frame = time {
+      frame.start = span.start
+      frame.end = span.end
+      day.time = frame
+      day.roundTrip = true
+    }
+    day.exploration = nil
+    return day
+  }
+
+  /// For each place, the category of the stops it fills on a trip: the first
+  /// of the problem's categories it has, or `nil` when it has none.
+  ///
+  /// - Complexity: O(total number of place categories).
+  public func tripCategories() -> [Int?] {
+    var stopCategory = [Int?](repeating: nil, count: places.count)
+    for (category, eligible) in eligiblePlaces().enumerated().reversed() {
+      for place in eligible { stopCategory[place] = category }
+    }
+    return stopCategory
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import ItineraryCore
+import ItinerarySolver
+
+/// The days of a trip request and the solver run that chooses its places.
+enum TripStep {
+  /// The request's days: `day` one by one, or `days` consecutive dates
+  /// (default 1) at the clock times of `frame`'s start and end.
+  ///
+  /// - Throws: `.data` for a day that does not exist, ends before it
+  ///   starts, or starts before the day before it ends.
+  static func days(of request: PlanRequest, frame: TimeFrame) throws(ItineraryError)
+    -> [Exploration.Day]
+  {
+    let zone = frame.timeZone
+    var days: [Exploration.Day] = []
+    if let list = request.day {
+      for (index, given) in list.enumerated() {
+        do throws(ItineraryError) {
+          let start = try LocalDateTime(parsing: given.start)
+          let end = try LocalDateTime(parsing: given.end, on: start.date)
+          days.append(
+            Exploration.Day(start: try start.instant(in: zone), end: try end.instant(in: zone)))
+        } catch {
+          throw ItineraryError(error.kind, "day \(index + 1): \(error.message)")
+        }
+      }
+    } else {
+      let start = LocalDateTime(frame.start, in: zone)
+      let end = LocalDateTime(frame.end, in: zone)
+      for offset in 0..<(request.days ?? 1) {
+        func moved(_ time: LocalDateTime) throws(ItineraryError) -> Date {
+          try LocalDateTime(date: time.date.adding(days: offset), minuteOfDay: time.minuteOfDay)
+            .instant(in: zone)
+        }
+        do throws(ItineraryError) {
+          days.append(Exploration.Day(start: try moved(start), end: try moved(end)))
+        } catch {
+          throw ItineraryError(error.kind, "day \(offset + 1): \(error.message)")
+        }
+      }
+    }
+    let trip = Exploration(days: days, maxPerCategory: request.maxPerCategory)
+    try trip.validate()
+    return days
+  }
+
+  /// Chooses the trip, timed, under the request's time limit and seed.
+  static func run(
+    _ problem: Problem, timeLimit: Double?, seed: Int?, cancellation: Cancellation?
+  ) throws(ItineraryError) -> (trip: TripSolver.Result, millis: Double) {
+    let options = SolveOptions(
+      timeLimit: .seconds(timeLimit ?? Defaults.timeLimit), seed: UInt64(seed ?? 0),
+      cancellation: cancellation)
+    let clock = ContinuousClock()
+    let start = clock.now
+    guard let trip = TripSolver.solve(problem, options: options) else {
+      throw ItineraryError(.usage, "a trip needs a start and an end")
+    }
+    return (trip, (clock.now - start).seconds * 1000)
+  }
+}

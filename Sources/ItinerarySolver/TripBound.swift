@@ -1,0 +1,75 @@
+/// Upper bounds on what a trip can still gain, for pruning labels.
+///
+/// The time bound is a fractional knapsack: each place not yet visited
+/// takes at least its visit plus the shortest leg into it, out of the time
+/// left today and every later day, and gains at most its score; taken by
+/// score per minute, the last one in part. The category bound, with a
+/// category limit: the best scores left in each category, as many as the
+/// category has stops left. Both ignore distance and waiting, which only
+/// cost.
+///
+/// - Complexity: O(n) per bound for n vertices, after O(n^2) to build.
+struct TripBound {
+  private let instance: TripInstance
+  /// Vertices by score per minute, best first.
+  private let byRatio: [Int]
+  private let minutes: [Double]
+  /// Vertices of each category by score, best first.
+  private let byScore: [[Int]]
+  /// Minutes of every day after each day.
+  private let later: [Double]
+
+  init(_ instance: TripInstance) {
+    self.instance = instance
+    let n = instance.vertexCount
+    let minutes = (0..<n).map { w in
+      instance.dwell[w] + ((0..<n).filter { $0 != w }.map { instance.travel($0, w) }.min() ?? 0)
+    }
+    self.minutes = minutes
+    byRatio = (1..<max(n, 1)).sorted { a, b in
+      instance.scores[a] * minutes[b] > instance.scores[b] * minutes[a]
+    }
+    var byScore = Array(repeating: [Int](), count: instance.categoryCount)
+    for w in (1..<max(n, 1)).sorted(by: { instance.scores[$0] > instance.scores[$1] }) {
+      byScore[instance.categories[w]].append(w)
+    }
+    self.byScore = byScore
+    var later = Array(repeating: 0.0, count: instance.dayCount)
+    for day in stride(from: instance.dayCount - 2, through: 0, by: -1) {
+      later[day] = later[day + 1] + instance.horizons[day + 1]
+    }
+    self.later = later
+  }
+
+  /// The most the places not in `visited` can add, leaving a vertex at
+  /// `time` on `day`.
+  func value(day: Int, time: Double, visited: VisitedSet) -> Double {
+    var capacity = instance.horizons[day] - time + later[day]
+    var total = 0.0
+    for w in byRatio where !visited.contains(w) {
+      let need = minutes[w]
+      if need <= capacity {
+        total += instance.scores[w]
+        capacity -= need
+      } else {
+        return total + instance.scores[w] * capacity / need
+      }
+    }
+    return total
+  }
+
+  /// The most the places not in `visited` can add with `counts` stops made
+  /// of each category.
+  func value(visited: VisitedSet, counts: ArraySlice<UInt8>) -> Double {
+    let limit = instance.maxPerCategory ?? Int.max
+    var total = 0.0
+    for (category, places) in byScore.enumerated() {
+      var left = limit - Int(counts[counts.startIndex + category])
+      for w in places where left > 0 && !visited.contains(w) {
+        total += instance.scores[w]
+        left -= 1
+      }
+    }
+    return total
+  }
+}
