@@ -24,7 +24,8 @@ enum ExploreCommand {
       Options.start, Options.end, Options.days, Options.day, Options.tz,
       Options.maxPerCategory, Options.mode, Options.speed, Options.distanceWeight,
       Options.radius, Options.dwell, Options.waitWeight, Options.unknownHours,
-      Options.tripTimeLimit, Options.seed, Options.units, Options.format, Options.output,
+      Options.tripTimeLimit, Options.seed, Options.verify, Options.verifyTimeLimit, Options.units,
+      Options.format, Options.output,
     ],
     run: run)
 
@@ -76,6 +77,8 @@ enum ExploreCommand {
     request.radius = try arguments.number(Options.radius)
     request.timeLimit = try arguments.number(Options.tripTimeLimit)
     request.seed = try arguments.integer(Options.seed)
+    request.verify = arguments.flag(Options.verify)
+    request.verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)
     request.units = try arguments.choice(Options.units)
     let format = try arguments.choice(Options.format) ?? OutputFormat.table
     try arguments.validated { () throws(ItineraryError) in

@@ -91,8 +91,7 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// The keys only a trip (`explore`) takes, and those it does not.
   public static let tripKeys = ["days", "day", "maxPerCategory"]
   public static let planOnlyKeys = [
-    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "verify",
-    "verifyTimeLimit", "distances",
+    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "distances",
   ]
 }
 

@@ -137,9 +137,14 @@ public struct PlanningPipeline: Sendable {
     let run = try TripStep.run(
       problem, timeLimit: request.timeLimit ?? Defaults.tripTimeLimit, seed: request.seed,
       cancellation: cancellation)
-    return ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
+    var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(explore: request), trip: run.trip, millis: run.millis,
       provider: candidates.provider)
+    if request.verify == true {
+      response.verify = try VerifyStep.run(
+        problem, trip: run.trip, timeLimit: request.verifyTimeLimit, notify: notify)
+    }
+    return response
   }
 
   /// Solves an instance with the request's overrides: the documented
@@ -205,9 +210,8 @@ public struct PlanningPipeline: Sendable {
       speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh
     ).response(to: RequestEcho(solve: settings), trip: run.trip, millis: run.millis, provider: nil)
     if settings.verify == true {
-      response.verify = PlanResponse.VerifyReport(
-        solver: SolverID.glpk.rawValue, objective: nil, agrees: false, status: .unverified,
-        note: "the integer program checks ranked plans, not trips")
+      response.verify = try VerifyStep.run(
+        problem, trip: run.trip, timeLimit: settings.verifyTimeLimit, notify: notify)
     }
     return response
   }

@@ -1,5 +1,6 @@
 import ItineraryCore
 import ItineraryILP
+import ItinerarySolver
 
 /// `verify`: the plans cross-checked with GLPK, plan by plan.
 enum VerifyStep {
@@ -31,6 +32,58 @@ enum VerifyStep {
     return PlanResponse.VerifyReport(
       solver: verification.solver.rawValue, objective: verification.objective,
       agrees: verification.agrees, status: status, note: note)
+  }
+}
+
+extension VerifyStep {
+  /// A trip cross-checked with GLPK (`TripModel`): agreed when GLPK's best
+  /// trip has the solver's objective; disagreed when GLPK finds more than a
+  /// trip the solver proved best, or proves less than the solver's trip.
+  ///
+  /// - Complexity: one integer program, exponential in the worst case.
+  static func run(
+    _ problem: Problem, trip: TripSolver.Result, timeLimit: Double?,
+    notify: (Notice) -> Void
+  ) throws(ItineraryError) -> PlanResponse.VerifyReport {
+    let seconds = timeLimit ?? Defaults.verifyTimeLimit
+    let name = SolverID.glpk.rawValue
+    guard let instance = TripInstance(problem) else {
+      return PlanResponse.VerifyReport(
+        solver: name, objective: nil, agrees: false, status: .unverified, note: "not a trip")
+    }
+    let outcome = try TripModel.best(
+      instance, until: ContinuousClock.now.advanced(by: .seconds(seconds)))
+    func unverified(_ note: String) -> PlanResponse.VerifyReport {
+      notify(.info("glpk: \(note)"))
+      return PlanResponse.VerifyReport(
+        solver: name, objective: nil, agrees: false, status: .unverified, note: note)
+    }
+    switch outcome {
+    case .tooLarge:
+      return unverified(
+        "\(instance.vertexCount - 1) places, more than the \(TripModel.maxPlaces) the model is built for"
+      )
+    case .timeLimit:
+      return unverified("the time limit ran out after \(seconds) s")
+    case .optimal(let routes, let objective):
+      let tolerance = 1e-6 * max(1, abs(objective))
+      if abs(objective - trip.objective) <= tolerance {
+        return PlanResponse.VerifyReport(
+          solver: name, objective: objective, agrees: true, status: .agreed, note: nil)
+      }
+      let replayed = instance.value(of: routes).map { String(format: "%.6f", $0) } ?? "infeasible"
+      let difference =
+        "GLPK's best trip has objective \(objective) (lived through: \(replayed)), "
+        + "the solver's \(trip.objective)"
+      if objective > trip.objective && !trip.optimal {
+        return PlanResponse.VerifyReport(
+          solver: name, objective: objective, agrees: false, status: .unverified,
+          note: "\(difference): the solver's trip was not proven best")
+      }
+      return PlanResponse.VerifyReport(
+        solver: name, objective: objective, agrees: false, status: .disagreed,
+        note: "verification failed: \(difference)")
+    }
   }
 }
 

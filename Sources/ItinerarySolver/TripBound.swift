@@ -1,3 +1,5 @@
+import ItineraryCore
+
 /// Upper bounds on what a trip can still gain, for pruning labels.
 ///
 /// The time bound is a fractional knapsack: each place not yet visited

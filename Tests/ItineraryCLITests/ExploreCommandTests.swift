@@ -188,10 +188,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appending(path: "trip.json")
     try Data(Self.instance.utf8).write(to: file)
-    let run = CommandRun(["solve", file.path, "--top", "3"])
+    let run = CommandRun(["solve", file.path, "--top", "3", "--verify"])
     #expect(run.status == 0, "\(run.stderr)")
     let response = Self.json(run)
     #expect((response["solver"] as? [String: Any])?["optimal"] as? Bool == true)
+    #expect((response["verify"] as? [String: Any])?["status"] as? String == "agreed")
     let days = try #require(response["days"] as? [[String: Any]])
     #expect(days.count == 2)
     let ids = days.flatMap {

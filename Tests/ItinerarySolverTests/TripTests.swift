@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItinerarySolver
+import ItineraryWorkloads
 import Testing
 
 /// Small seeded trips against a brute force over every subset, split into
@@ -9,170 +10,23 @@ import Testing
 /// objective and say it is optimal; the heuristic's trips must all be
 /// feasible and never better than the optimum.
 @Suite struct TripTests {
-  /// One opening interval of a day, minutes after midnight.
-  struct Hours {
-    var open: Int
-    var close: Int
-  }
-
-  struct Case {
-    var problem: Problem
-    /// The same hours every day, by place.
-    var hours: [[Hours]]
-    /// Minutes after midnight each day starts and ends.
-    var dayStart: [Int]
-    var dayEnd: [Int]
-    var dwell: [Double]
-  }
-
-  static let zone = TimeZone(identifier: "UTC") ?? .gmt
-  static let categories = ["museum", "cafe", "park"]
-
-  static func clock(_ minutes: Int) -> String {
-    String(format: "%02d:%02d", minutes / 60, minutes % 60)
-  }
-
-  /// Places within about 2 km, each open one or two intervals a day (or
-  /// always, hours unknown), some with a dwell of their own.
-  static func makeCase(seed: UInt64, places count: Int, days: Int) -> Case {
-    var random = SplitMix64(seed: seed)
-    var places: [Place] = []
-    var hours: [[Hours]] = []
-    var dwell: [Double] = []
-    let categoryDwell = [60.0, 20.0, 0.0]
-    for index in 0..<count {
-      var intervals: [Hours] = []
-      if random.below(5) > 0 {
-        let open = 9 * 60 + random.below(5 * 60)
-        let close = open + 30 + random.below(4 * 60)
-        intervals.append(Hours(open: open, close: close))
-        if random.below(3) == 0, close + 30 < 23 * 60 {
-          let again = close + 30 + random.below(60)
-          intervals.append(
-            Hours(open: again, close: min(23 * 60 + 59, again + 60 + random.below(120))))
-        }
-      }
-      let text =
-        intervals.isEmpty
-        ? nil
-        : "Mo-Su " + intervals.map { "\(clock($0.open))-\(clock($0.close))" }.joined(separator: ",")
-      let category = random.below(Self.categories.count)
-      let own = random.below(4) == 0 ? Double(random.below(90)) : nil
-      places.append(
-        Place(
-          id: "p\(index)", name: "p\(index)", categories: [Self.categories[category]],
-          coordinate: Coordinate(
-            lat: 60.17 + Double(random.below(2000)) / 100_000,
-            lon: 24.93 + Double(random.below(4000)) / 100_000),
-          score: Double(1 + random.below(50)) / 10, openingHours: text, dwellMinutes: own))
-      hours.append(intervals.isEmpty ? [Hours(open: 0, close: 10 * 24 * 60)] : intervals)
-      dwell.append(own ?? categoryDwell[category])
-    }
-    let dayStart = (0..<days).map { _ in 9 * 60 + random.below(4 * 60) }
-    let dayEnd = dayStart.map { $0 + 90 + random.below(5 * 60) }
-    let date = { (day: Int, minutes: Int) in
-      Date(timeIntervalSince1970: 1_796_083_200 + Double(day * 86_400 + minutes * 60))
-    }
-    let exploration = Exploration(
-      days: (0..<days).map {
-        Exploration.Day(start: date($0, dayStart[$0]), end: date($0, dayEnd[$0]))
-      },
-      maxPerCategory: random.below(2) == 0 ? nil : 1 + random.below(2))
-    let frame = TimeFrame(
-      start: date(0, dayStart[0]), timeZone: zone, end: date(0, dayEnd[0]),
-      dwellMinutes: Dictionary(uniqueKeysWithValues: zip(Self.categories, categoryDwell)),
-      waitWeight: random.below(2) == 0 ? 0 : Double(random.below(5)) / 100)
-    let problem = Problem(
-      origin: Coordinate(lat: 60.175, lon: 24.95), categories: Self.categories, places: places,
-      distanceWeight: Double(random.below(4)) / 4, roundTrip: true, time: frame,
-      exploration: exploration)
-    return Case(problem: problem, hours: hours, dayStart: dayStart, dayEnd: dayEnd, dwell: dwell)
-  }
-
-  /// The objective of one day's route by this test's own reading, or `nil`.
-  static func dayValue(_ route: [Int], day: Int, _ trip: Case) -> Double? {
-    let problem = trip.problem
-    let speed = problem.time?.speedKmh ?? 0
-    let waitWeight = problem.time?.waitWeight ?? 0
-    var clock = Double(trip.dayStart[day])
-    var here = problem.origin
-    var value = 0.0
-    for place in route {
-      let km = GreatCircle.distanceKm(here, problem.places[place].coordinate)
-      let arrive = clock + km * 60 / speed
-      let dwell = trip.dwell[place]
-      guard
-        let begin = trip.hours[place].lazy.map({ max(arrive, Double($0.open)) })
-          .enumerated().first(where: {
-            $0.element + dwell <= Double(trip.hours[place][$0.offset].close)
-          })?
-          .element
-      else { return nil }
-      value +=
-        Scoring.score(of: problem.places[place]) - problem.distanceWeight * km
-        - waitWeight * (begin - arrive)
-      clock = begin + dwell
-      here = problem.places[place].coordinate
-    }
-    let back = GreatCircle.distanceKm(here, problem.origin)
-    guard route.isEmpty || clock + back * 60 / speed <= Double(trip.dayEnd[day]) else { return nil }
-    return route.isEmpty ? 0 : value - problem.distanceWeight * back
-  }
-
-  /// Whether no category has more stops than allowed.
-  static func withinLimit(_ places: [Int], _ trip: Case) -> Bool {
-    guard let limit = trip.problem.exploration?.maxPerCategory else { return true }
-    let counts = Dictionary(grouping: places) { trip.problem.places[$0].categories[0] }
-    return counts.values.allSatisfy { $0.count <= limit }
-  }
-
-  /// The best objective over every trip: each day a sequence of places not
-  /// used before, extended only while it stays on time.
-  static func bruteForce(_ trip: Case) -> Double {
-    let days = trip.dayStart.count
-    var best = 0.0
-    func extend(day: Int, route: [Int], used: [Int], before: Double) {
-      guard withinLimit(used, trip), let value = dayValue(route, day: day, trip) else { return }
-      best = max(best, before + value)
-      if day + 1 < days { extend(day: day + 1, route: [], used: used, before: before + value) }
-      for place in trip.problem.places.indices where !used.contains(place) {
-        // A route that does not fit stays so however it grows, which the
-        // guard above relies on.
-        extend(day: day, route: route + [place], used: used + [place], before: before)
-      }
-    }
-    extend(day: 0, route: [], used: [], before: 0)
-    return best
-  }
-
-  static func value(of days: [[Plan.Stop]], _ trip: Case) -> Double? {
-    let places = days.flatMap { $0.map(\.place) }
-    guard Set(places).count == places.count, withinLimit(places, trip) else { return nil }
-    var total = 0.0
-    for (day, stops) in days.enumerated() {
-      guard let value = dayValue(stops.map(\.place), day: day, trip) else { return nil }
-      total += value
-    }
-    return total
-  }
-
   @Test(arguments: 0..<30)
   func exactAgreesWithBruteForce(seed: UInt64) throws {
     let days = seed % 3 == 0 ? 2 : 1
-    let trip = Self.makeCase(seed: seed, places: days == 2 ? 6 : 8, days: days)
-    let expected = Self.bruteForce(trip)
+    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days)
+    let expected = RandomTrips.bruteForce(trip)
     let result = try #require(TripSolver.solve(trip.problem, options: SolveOptions(seed: seed)))
     print("seed \(seed): \(days) days, optimum \(expected), found \(result.objective)")
     #expect(result.optimal)
     #expect(abs(result.objective - expected) < 1e-6)
-    let checked = try #require(Self.value(of: result.days, trip))
+    let checked = try #require(RandomTrips.value(of: result.days, trip))
     #expect(abs(checked - result.objective) < 1e-6)
   }
 
   @Test(arguments: 100..<120)
   func heuristicTripsAreFeasible(seed: UInt64) throws {
     let days = 1 + Int(seed % 2)
-    let trip = Self.makeCase(seed: seed, places: days == 2 ? 6 : 8, days: days)
+    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days)
     let instance = try #require(TripInstance(trip.problem))
     let found = TripSearch(instance: instance).solve(
       seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
@@ -180,8 +34,8 @@ import Testing
       route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
     }
     print("seed \(seed): \(days) days, heuristic \(found.value)")
-    let checked = try #require(Self.value(of: stops, trip))
+    let checked = try #require(RandomTrips.value(of: stops, trip))
     #expect(abs(checked - found.value) < 1e-6)
-    #expect(found.value <= Self.bruteForce(trip) + 1e-6)
+    #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6)
   }
 }

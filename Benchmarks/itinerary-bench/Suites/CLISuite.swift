@@ -2,7 +2,9 @@ import Foundation
 
 extension Suite {
   /// The whole `itinerary plan` process on the embedded city, start-up and
-  /// output included, for requests of growing length.
+  /// output included, for requests of growing length; then `itinerary
+  /// explore` choosing an afternoon (13:00 to 18:00) from 3 categories and
+  /// from every place.
   ///
   /// It runs the `itinerary` binary of the same build directory and skips,
   /// saying so, when that binary has not been built.
@@ -35,6 +37,22 @@ extension Suite {
             series: "itinerary plan", solver: "itinerary", n: categories.count,
             parameters: ["arguments": arguments.joined(separator: " ")], minimumSampleSeconds: 0,
             work: { ["stdoutBytes": $0] }
+          ) {
+            try runToCompletion(binary, arguments, in: scratch)
+          }
+        } catch {
+          bench.note("skipped `itinerary \(arguments.joined(separator: " "))`: \(error)")
+          return
+        }
+      }
+      for categories in [["museum", "cafe", "art"], []] {
+        let arguments =
+          ["explore"] + categories + ["--start", "2026-12-01T13:00", "--end", "18:00"]
+        do {
+          try bench.measure(
+            series: "itinerary explore", solver: "itinerary", n: categories.count,
+            parameters: ["arguments": arguments.joined(separator: " "), "afternoon": "1"],
+            minimumSampleSeconds: 0, work: { ["stdoutBytes": $0] }
           ) {
             try runToCompletion(binary, arguments, in: scratch)
           }

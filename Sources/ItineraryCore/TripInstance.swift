@@ -1,5 +1,3 @@
-import ItineraryCore
-
 /// An exploration as its solvers see it: vertex 0 is the origin, every other
 /// vertex a place worth visiting (a positive score, open long enough on some
 /// day), with its score, minutes of visit, stop category and open windows on

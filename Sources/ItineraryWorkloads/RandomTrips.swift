@@ -1,0 +1,155 @@
+import Foundation
+import ItineraryCore
+
+/// Small seeded trips for the tests' oracles: places within about 2 km,
+/// each open the same one or two intervals every day (or hours unknown),
+/// with a brute force over every subset, split into days and ordered, that
+/// reads those hours and lives through each day by its own arithmetic.
+package enum RandomTrips {
+  /// One opening interval of a day, minutes after midnight.
+  package struct Hours {
+    package var open: Int
+    package var close: Int
+  }
+
+  package struct Case {
+    package var problem: Problem
+    /// The same hours every day, by place.
+    package var hours: [[Hours]]
+    /// Minutes after midnight each day starts and ends.
+    package var dayStart: [Int]
+    package var dayEnd: [Int]
+    package var dwell: [Double]
+  }
+
+  static let zone = TimeZone(identifier: "UTC") ?? .gmt
+  static let categories = ["museum", "cafe", "park"]
+
+  static func clock(_ minutes: Int) -> String {
+    String(format: "%02d:%02d", minutes / 60, minutes % 60)
+  }
+
+  /// Places within about 2 km, each open one or two intervals a day (or
+  /// always, hours unknown), some with a dwell of their own.
+  package static func make(seed: UInt64, places count: Int, days: Int) -> Case {
+    var random = SplitMix64(seed: seed)
+    var places: [Place] = []
+    var hours: [[Hours]] = []
+    var dwell: [Double] = []
+    let categoryDwell = [60.0, 20.0, 0.0]
+    for index in 0..<count {
+      var intervals: [Hours] = []
+      if random.below(5) > 0 {
+        let open = 9 * 60 + random.below(5 * 60)
+        let close = open + 30 + random.below(4 * 60)
+        intervals.append(Hours(open: open, close: close))
+        if random.below(3) == 0, close + 30 < 23 * 60 {
+          let again = close + 30 + random.below(60)
+          intervals.append(
+            Hours(open: again, close: min(23 * 60 + 59, again + 60 + random.below(120))))
+        }
+      }
+      let text =
+        intervals.isEmpty
+        ? nil
+        : "Mo-Su " + intervals.map { "\(clock($0.open))-\(clock($0.close))" }.joined(separator: ",")
+      let category = random.below(Self.categories.count)
+      let own = random.below(4) == 0 ? Double(random.below(90)) : nil
+      places.append(
+        Place(
+          id: "p\(index)", name: "p\(index)", categories: [Self.categories[category]],
+          coordinate: Coordinate(
+            lat: 60.17 + Double(random.below(2000)) / 100_000,
+            lon: 24.93 + Double(random.below(4000)) / 100_000),
+          score: Double(1 + random.below(50)) / 10, openingHours: text, dwellMinutes: own))
+      hours.append(intervals.isEmpty ? [Hours(open: 0, close: 10 * 24 * 60)] : intervals)
+      dwell.append(own ?? categoryDwell[category])
+    }
+    let dayStart = (0..<days).map { _ in 9 * 60 + random.below(4 * 60) }
+    let dayEnd = dayStart.map { $0 + 90 + random.below(5 * 60) }
+    let date = { (day: Int, minutes: Int) in
+      Date(timeIntervalSince1970: 1_796_083_200 + Double(day * 86_400 + minutes * 60))
+    }
+    let exploration = Exploration(
+      days: (0..<days).map {
+        Exploration.Day(start: date($0, dayStart[$0]), end: date($0, dayEnd[$0]))
+      },
+      maxPerCategory: random.below(2) == 0 ? nil : 1 + random.below(2))
+    let frame = TimeFrame(
+      start: date(0, dayStart[0]), timeZone: zone, end: date(0, dayEnd[0]),
+      dwellMinutes: Dictionary(uniqueKeysWithValues: zip(Self.categories, categoryDwell)),
+      waitWeight: random.below(2) == 0 ? 0 : Double(random.below(5)) / 100)
+    let problem = Problem(
+      origin: Coordinate(lat: 60.175, lon: 24.95), categories: Self.categories, places: places,
+      distanceWeight: Double(random.below(4)) / 4, roundTrip: true, time: frame,
+      exploration: exploration)
+    return Case(problem: problem, hours: hours, dayStart: dayStart, dayEnd: dayEnd, dwell: dwell)
+  }
+
+  /// The objective of one day's route by this test's own reading, or `nil`.
+  package static func dayValue(_ route: [Int], day: Int, _ trip: Case) -> Double? {
+    let problem = trip.problem
+    let speed = problem.time?.speedKmh ?? 0
+    let waitWeight = problem.time?.waitWeight ?? 0
+    var clock = Double(trip.dayStart[day])
+    var here = problem.origin
+    var value = 0.0
+    for place in route {
+      let km = GreatCircle.distanceKm(here, problem.places[place].coordinate)
+      let arrive = clock + km * 60 / speed
+      let dwell = trip.dwell[place]
+      guard
+        let begin = trip.hours[place].lazy.map({ max(arrive, Double($0.open)) })
+          .enumerated().first(where: {
+            $0.element + dwell <= Double(trip.hours[place][$0.offset].close)
+          })?
+          .element
+      else { return nil }
+      value +=
+        Scoring.score(of: problem.places[place]) - problem.distanceWeight * km
+        - waitWeight * (begin - arrive)
+      clock = begin + dwell
+      here = problem.places[place].coordinate
+    }
+    let back = GreatCircle.distanceKm(here, problem.origin)
+    guard route.isEmpty || clock + back * 60 / speed <= Double(trip.dayEnd[day]) else { return nil }
+    return route.isEmpty ? 0 : value - problem.distanceWeight * back
+  }
+
+  /// Whether no category has more stops than allowed.
+  package static func withinLimit(_ places: [Int], _ trip: Case) -> Bool {
+    guard let limit = trip.problem.exploration?.maxPerCategory else { return true }
+    let counts = Dictionary(grouping: places) { trip.problem.places[$0].categories[0] }
+    return counts.values.allSatisfy { $0.count <= limit }
+  }
+
+  /// The best objective over every trip: each day a sequence of places not
+  /// used before, extended only while it stays on time.
+  package static func bruteForce(_ trip: Case) -> Double {
+    let days = trip.dayStart.count
+    var best = 0.0
+    func extend(day: Int, route: [Int], used: [Int], before: Double) {
+      guard withinLimit(used, trip), let value = dayValue(route, day: day, trip) else { return }
+      best = max(best, before + value)
+      if day + 1 < days { extend(day: day + 1, route: [], used: used, before: before + value) }
+      for place in trip.problem.places.indices where !used.contains(place) {
+        // A route that does not fit stays so however it grows, which the
+        // guard above relies on.
+        extend(day: day, route: route + [place], used: used + [place], before: before)
+      }
+    }
+    extend(day: 0, route: [], used: [], before: 0)
+    return best
+  }
+
+  package static func value(of days: [[Plan.Stop]], _ trip: Case) -> Double? {
+    let places = days.flatMap { $0.map(\.place) }
+    guard Set(places).count == places.count, withinLimit(places, trip) else { return nil }
+    var total = 0.0
+    for (day, stops) in days.enumerated() {
+      guard let value = dayValue(stops.map(\.place), day: day, trip) else { return nil }
+      total += value
+    }
+    return total
+  }
+}

@@ -1,0 +1,39 @@
+import ItineraryCore
+import ItineraryILP
+import ItinerarySolver
+import ItineraryWorkloads
+import Testing
+
+/// The trip's integer program against the brute force of `RandomTrips` and
+/// against the solver: GLPK's best trip has the optimum's objective, and
+/// lived through by the timeline it is feasible and worth what GLPK says.
+@Suite struct TripModelTests {
+  @Test(arguments: 0..<12)
+  func glpkFindsTheBruteForceOptimum(seed: UInt64) throws {
+    let days = seed % 3 == 0 ? 2 : 1
+    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 5 : 7, days: days)
+    let instance = try #require(TripInstance(trip.problem))
+    let expected = RandomTrips.bruteForce(trip)
+    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
+    else {
+      Issue.record("seed \(seed): GLPK gave no optimum")
+      return
+    }
+    print("seed \(seed): \(days) days, brute force \(expected), GLPK \(objective)")
+    #expect(abs(objective - expected) < 1e-5)
+    let lived = try #require(instance.value(of: routes), "seed \(seed): \(routes)")
+    #expect(abs(lived - objective) < 1e-5)
+    let solved = try #require(TripSolver.solve(trip.problem))
+    #expect(abs(solved.objective - objective) < 1e-5)
+  }
+
+  @Test func tooManyPlacesAreNotModelled() throws {
+    let trip = RandomTrips.make(seed: 1, places: TripModel.maxPlaces + 20, days: 1)
+    let instance = try #require(TripInstance(trip.problem))
+    try #require(instance.vertexCount - 1 > TripModel.maxPlaces)
+    guard case .tooLarge = try TripModel.best(instance, until: nil) else {
+      Issue.record("a model was built for \(instance.vertexCount - 1) places")
+      return
+    }
+  }
+}
