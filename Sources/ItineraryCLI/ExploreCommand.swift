@@ -33,14 +33,10 @@ enum ExploreCommand {
     -> Int32
   {
     var words = arguments.positionals
-    // Clock times among the words belong to the options before them:
-    // `--start 2026-12-01 14:00`, `--day 2026-12-02 10:00 19:00`.
+    var request = try PlanRequest(arguments, words: &words, timeLimit: Options.tripTimeLimit)
+    // The clock times left belong to the days: `--day 2026-12-02 10:00 19:00`.
     func clockTime() -> String? {
-      words.firstIndex(where: PlanCommand.isClockTime).map { words.remove(at: $0) }
-    }
-    var start = arguments.string(Options.start)
-    if let date = start, date.count == 10, !date.contains(":"), let time = clockTime() {
-      start = "\(date) \(time)"
+      words.firstIndex(where: PlanRequest.isClockTime).map { words.remove(at: $0) }
     }
     var days: [TripDay] = []
     for text in arguments.strings(Options.day) {
@@ -52,34 +48,10 @@ enum ExploreCommand {
       }
       days.append(TripDay(start: "\(given[0]) \(given[1])", end: given[2]))
     }
-    var request = PlanRequest(categories: words)
-    request.start = start
-    request.end = arguments.string(Options.end)
+    request.categories = words
     request.days = try arguments.integer(Options.days)
     request.day = days.isEmpty ? nil : days
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
-    request.tz = arguments.string(Options.tz)
-    request.dwell = try arguments.numbersByKey(Options.dwell)
-    request.waitWeight = try arguments.number(Options.waitWeight)
-    request.unknownHours = try arguments.choice(Options.unknownHours)
-    request.at = try arguments.coordinate(Options.at)
-    request.near = arguments.string(Options.near)
-    request.provider = try arguments.choice(Options.provider)
-    request.perCategory = try arguments.integer(Options.perCategory)
-    request.noCache = arguments.flag(Options.noCache)
-    request.refresh = arguments.flag(Options.refresh)
-    request.allowPartial = arguments.flag(Options.allowPartial)
-    request.connectTimeout = try arguments.number(Options.connectTimeout)
-    request.timeout = try arguments.number(Options.timeout)
-    request.mode = try arguments.choice(Options.mode)
-    request.speed = try arguments.number(Options.speed)
-    request.distanceWeight = try arguments.number(Options.distanceWeight)
-    request.radius = try arguments.number(Options.radius)
-    request.timeLimit = try arguments.number(Options.tripTimeLimit)
-    request.seed = try arguments.integer(Options.seed)
-    request.verify = arguments.flag(Options.verify)
-    request.verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)
-    request.units = try arguments.choice(Options.units)
     let format = try arguments.choice(Options.format) ?? OutputFormat.table
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:), trip: true)

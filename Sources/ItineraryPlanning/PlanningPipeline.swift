@@ -38,14 +38,11 @@ public struct PlanningPipeline: Sendable {
   public func plan(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
     try request.validate()
     let categories = try CategoryWords.resolve(request.categories)
-    let mode = request.mode ?? .walk
+    let (mode, speedKmh) = (
+      request.mode ?? .walk, request.speed ?? (request.mode ?? .walk).defaultSpeedKmh
+    )
     let radius = request.radius ?? Defaults.radiusKm(mode)
-    let services = LazyServices(request: request, environment: environment, notify: notify)
-    let cities = ImportedCities(environment: environment)
-    let origin = try StartPoint.resolve(
-      request, services: services, cities: cities, notify: notify)
-    let source = try CandidateSource.choose(request.provider, origin: origin, cities: cities)
-    let speedKmh = request.speed ?? mode.defaultSpeedKmh
+    let (origin, source, services) = try surroundings(of: request)
     let time = try TimeStep.frame(
       for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: now(),
       notify: notify)
@@ -92,59 +89,18 @@ public struct PlanningPipeline: Sendable {
       verification: verification, provider: candidates.provider)
   }
 
-  /// Chooses a trip: which places to visit around the request's start
-  /// point, how many and in what order, one route a day within the hours.
-  ///
-  /// - Throws: as `plan` does; `.usage` also for a key of plans.
-  /// - Complexity: that of the fetch and of `TripSolver`.
-  public func explore(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
-    try request.validate(trip: true)
-    let words =
-      request.categories.isEmpty
-      ? CategoryVocabulary.standard.categories.map(\.name) : request.categories
-    var seen: Set<String> = []
-    let categories = try CategoryWords.resolve(words).filter { seen.insert($0.name).inserted }
-    let mode = request.mode ?? .walk
+  /// Where a request starts and where its candidates come from: the start
+  /// point (geocoded when named), the source holding it, and the services
+  /// the fetch may use.
+  func surroundings(of request: PlanRequest) throws(ItineraryError) -> (
+    origin: Coordinate, source: CandidateSource, services: LazyServices
+  ) {
     let services = LazyServices(request: request, environment: environment, notify: notify)
     let cities = ImportedCities(environment: environment)
     let origin = try StartPoint.resolve(
       request, services: services, cities: cities, notify: notify)
     let source = try CandidateSource.choose(request.provider, origin: origin, cities: cities)
-    let speedKmh = request.speed ?? mode.defaultSpeedKmh
-    var timed = request
-    if let first = request.day?.first {
-      timed.start = first.start
-      timed.end = first.end
-    }
-    guard
-      var time = try TimeStep.frame(
-        for: timed, origin: origin, categories: categories, speedKmh: speedKmh, now: now(),
-        notify: notify)
-    else { throw ItineraryError(.usage, "a trip needs a start and an end") }
-    let days = try TripStep.days(of: request, frame: time)
-    time.end = days[0].end
-    let candidates = try source.candidates(
-      categories, around: origin, radiusKm: request.radius ?? Defaults.radiusKm(mode),
-      request: request, services: services, everyCategory: false, notify: notify)
-    if case let unreadable = TimeStep.unreadableHours(candidates.places), unreadable > 0 {
-      let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
-      notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
-    }
-    let problem = Problem(
-      origin: origin, categories: candidates.categories, places: candidates.places,
-      distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
-      time: time, exploration: Exploration(days: days, maxPerCategory: request.maxPerCategory))
-    let run = try TripStep.run(
-      problem, timeLimit: request.timeLimit ?? Defaults.tripTimeLimit, seed: request.seed,
-      cancellation: cancellation)
-    var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
-      to: RequestEcho(explore: request), trip: run.trip, millis: run.millis,
-      provider: candidates.provider)
-    if request.verify == true {
-      response.verify = try VerifyStep.run(
-        problem, trip: run.trip, timeLimit: request.verifyTimeLimit, notify: notify)
-    }
-    return response
+    return (origin, source, services)
   }
 
   /// Solves an instance with the request's overrides: the documented
@@ -178,41 +134,5 @@ public struct PlanningPipeline: Sendable {
     .response(
       to: RequestEcho(solve: settings), solution: run.solution, millis: run.millis,
       verification: verification, provider: nil)
-  }
-
-  /// An instance that is a trip (`select` or `days`), with the overrides
-  /// that mean something for one: the prices, the minutes at stops, unknown
-  /// hours, and for a one-day trip its start and end. The keys of ranked
-  /// plans (`top`, `diverse`, ...) do not apply and are left alone.
-  private func trip(_ instance: Problem, _ given: Exploration, _ settings: SolveSettings)
-    throws(ItineraryError) -> PlanResponse
-  {
-    var problem = instance
-    var trip = given
-    if settings.anytime == true {
-      throw ItineraryError(.usage, "a trip happens in time: --anytime does not apply")
-    }
-    let moves = settings.start != nil || settings.end != nil || settings.tz != nil
-    if moves && trip.days.count > 1 {
-      throw ItineraryError(
-        .usage, "--start, --end and --tz move a one-day trip; this one has \(trip.days.count) days")
-    }
-    problem.time = try TimeStep.frame(problem.time, overriddenBy: settings)
-    if moves, let frame = problem.time {
-      trip.days = [Exploration.Day(start: frame.start, end: frame.end)]
-    }
-    problem.exploration = trip
-    try problem.validate()
-    let run = try TripStep.run(
-      problem, timeLimit: settings.timeLimit, seed: settings.seed, cancellation: cancellation)
-    var response = ResponseBuilder(
-      problem: problem, mode: .walk,
-      speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh
-    ).response(to: RequestEcho(solve: settings), trip: run.trip, millis: run.millis, provider: nil)
-    if settings.verify == true {
-      response.verify = try VerifyStep.run(
-        problem, trip: run.trip, timeLimit: settings.verifyTimeLimit, notify: notify)
-    }
-    return response
   }
 }
