@@ -71,14 +71,14 @@ enum CollectionCommand {
       }
       try Emit.data(format.render(places), to: arguments.string(Options.output), terminal: terminal)
     case "rename":
-      let names = try StoreAccess.operands(arguments, "NAME", "NEW_NAME")
-      try store.renameCollection(names[0], to: names[1])
-      terminal.writeError(
-        "renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
+      try StoreAccess.rename(arguments, terminal) { old, new throws(ItineraryError) in
+        try store.renameCollection(old, to: new)
+      }
     default:
-      let name = try StoreAccess.operands(arguments, "NAME")[0]
-      try store.deleteCollection(named: name)
-      terminal.writeError("deleted collection \"\(TerminalText.clean(name))\"\n")
+      try StoreAccess.delete(arguments, terminal, what: "collection ") {
+        name throws(ItineraryError) in
+        try store.deleteCollection(named: name)
+      }
     }
     return 0
   }

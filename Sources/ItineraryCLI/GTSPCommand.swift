@@ -22,27 +22,10 @@ enum GTSPCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    for option in arguments.command.options where !command.options.contains(option) {
-      if arguments.has(option) || arguments.string(option) != nil, option != Options.gtsplib {
-        throw ItineraryError(
-          .usage, "\(arguments.command.name): \(option.spelling) does not apply to GTSPLIB files")
-      }
-    }
-    let path = try arguments.single("GTSPLIB file")
-    var settings = SolveSettings()
-    settings.timeLimit = try arguments.number(Options.timeLimit)
-    settings.seed = try arguments.integer(Options.seed)
-    try arguments.validated { () throws(ItineraryError) in
-      try settings.validate(naming: Option.spelling(ofKey:))
-    }
-    let seconds = settings.timeLimit ?? Defaults.timeLimit
-    let seed = settings.seed ?? 0
+    let (path, options) = try BenchmarkFileRun.start(
+      arguments, as: command, kind: "GTSPLIB", flag: Options.gtsplib)
     let instance = try GTSPLIBReader.read(contentsOf: URL(fileURLWithPath: path))
-    let clock = ContinuousClock()
-    let start = clock.now
-    let result = GTSPSolver.solve(
-      instance, options: SolveOptions(timeLimit: .seconds(seconds), seed: UInt64(seed)))
-    let millis = (clock.now - start).seconds * 1000
+    let (result, millis) = BenchmarkFileRun.timed { GTSPSolver.solve(instance, options: options) }
     let data = GTSPLIBResultJSON.encode(result.tour, instance: instance, millis: millis)
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
     return 0

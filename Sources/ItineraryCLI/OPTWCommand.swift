@@ -27,36 +27,23 @@ enum OPTWCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    for option in arguments.command.options where !command.options.contains(option) {
-      if arguments.has(option) || arguments.string(option) != nil, option != Options.optw {
-        throw ItineraryError(
-          .usage, "\(arguments.command.name): \(option.spelling) does not apply to OPTW files")
-      }
-    }
-    let path = try arguments.single("OPTW file")
-    var settings = SolveSettings()
-    settings.timeLimit = try arguments.number(Options.timeLimit)
-    settings.seed = try arguments.integer(Options.seed)
     let routes = try arguments.integer(Options.routes) ?? 1
-    try arguments.validated { () throws(ItineraryError) in
-      try settings.validate(naming: Option.spelling(ofKey:))
+    let (path, options) = try BenchmarkFileRun.start(
+      arguments, as: command, kind: "OPTW", flag: Options.optw
+    ) { () throws(ItineraryError) in
       guard (1...maxRoutes).contains(routes) else {
         throw ItineraryError(.usage, "--routes \(routes): expected 1 to \(maxRoutes)")
       }
     }
-    let seconds = settings.timeLimit ?? Defaults.timeLimit
-    let seed = settings.seed ?? 0
     guard let text = String(data: try InputFile.contents(of: path), encoding: .utf8) else {
       throw ItineraryError(.data, "\(path): cannot read the file as UTF-8 text")
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
     let instance = try OPTWReader.parse(
       text, file: path, scale: OPTWReader.scale(forFileNamed: name), routes: routes)
-    let clock = ContinuousClock()
-    let start = clock.now
-    let result = OrienteeringSolver.solve(
-      instance, options: SolveOptions(timeLimit: .seconds(seconds), seed: UInt64(seed)))
-    let millis = (clock.now - start).seconds * 1000
+    let (result, millis) = BenchmarkFileRun.timed {
+      OrienteeringSolver.solve(instance, options: options)
+    }
     let data = OPTWResultJSON.encode(result.trip, instance: instance, millis: millis)
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
     return 0

@@ -44,14 +44,13 @@ enum PlansCommand {
       try Emit.data(
         format.render(response), to: arguments.string(Options.output), terminal: terminal)
     case "rename":
-      let names = try StoreAccess.operands(arguments, "NAME", "NEW_NAME")
-      try store.renamePlan(names[0], to: names[1])
-      terminal.writeError(
-        "renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
+      try StoreAccess.rename(arguments, terminal) { old, new throws(ItineraryError) in
+        try store.renamePlan(old, to: new)
+      }
     default:
-      let name = try StoreAccess.operands(arguments, "NAME")[0]
-      try store.deletePlan(named: name)
-      terminal.writeError("deleted \"\(TerminalText.clean(name))\"\n")
+      try StoreAccess.delete(arguments, terminal, what: "") { name throws(ItineraryError) in
+        try store.deletePlan(named: name)
+      }
     }
     return 0
   }

@@ -70,4 +70,26 @@ enum StoreAccess {
     }
     return number
   }
+
+  /// `rename NAME NEW_NAME`: renames with `body` and says so.
+  static func rename(
+    _ arguments: ParsedArguments, _ terminal: Terminal,
+    _ body: (String, String) throws(ItineraryError) -> Void
+  ) throws(ItineraryError) {
+    let names = try operands(arguments, "NAME", "NEW_NAME")
+    try body(names[0], names[1])
+    terminal.writeError(
+      "renamed \"\(TerminalText.clean(names[0]))\" to \"\(TerminalText.clean(names[1]))\"\n")
+  }
+
+  /// `delete NAME`: deletes `what` (`collection `, or nothing for a plan)
+  /// with `body` and says so.
+  static func delete(
+    _ arguments: ParsedArguments, _ terminal: Terminal, what: String,
+    _ body: (String) throws(ItineraryError) -> Void
+  ) throws(ItineraryError) {
+    let name = try operands(arguments, "NAME")[0]
+    try body(name)
+    terminal.writeError("deleted \(what)\"\(TerminalText.clean(name))\"\n")
+  }
 }

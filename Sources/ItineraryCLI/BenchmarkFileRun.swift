@@ -1,0 +1,45 @@
+import ItineraryCore
+import ItineraryPlanning
+
+/// What `gtsp` and `optw` (also spelt `solve --gtsplib`, `solve --optw`)
+/// share: refusing the options that mean nothing for the file, the one file
+/// named, the time limit and seed, and the solver's time.
+enum BenchmarkFileRun {
+  /// The file and the solver options of a run of `command`.
+  ///
+  /// - Parameters:
+  ///   - kind: what the files are called in messages (`GTSPLIB`).
+  ///   - flag: the `solve` flag that leads here, which is allowed.
+  ///   - check: more checks of the command's own values.
+  static func start(
+    _ arguments: ParsedArguments, as command: Command, kind: String, flag: Option,
+    check: () throws(ItineraryError) -> Void = {}
+  ) throws(ItineraryError) -> (path: String, options: SolveOptions) {
+    for option in arguments.command.options where !command.options.contains(option) {
+      if arguments.has(option) || arguments.string(option) != nil, option != flag {
+        throw ItineraryError(
+          .usage, "\(arguments.command.name): \(option.spelling) does not apply to \(kind) files")
+      }
+    }
+    let path = try arguments.single("\(kind) file")
+    var settings = SolveSettings()
+    settings.timeLimit = try arguments.number(Options.timeLimit)
+    settings.seed = try arguments.integer(Options.seed)
+    try arguments.validated { () throws(ItineraryError) in
+      try settings.validate(naming: Option.spelling(ofKey:))
+      try check()
+    }
+    let options = SolveOptions(
+      timeLimit: .seconds(settings.timeLimit ?? Defaults.timeLimit),
+      seed: UInt64(settings.seed ?? 0))
+    return (path, options)
+  }
+
+  /// `body`'s result and how many milliseconds it took.
+  static func timed<Result>(_ body: () -> Result) -> (result: Result, millis: Double) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = body()
+    return (result, (clock.now - start).seconds * 1000)
+  }
+}
