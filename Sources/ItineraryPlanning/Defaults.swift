@@ -16,7 +16,7 @@ public enum Defaults {
   /// Seconds `explore` may take choosing a trip: what the heuristic needs
   /// for a city's afternoon, and a proof when one comes quickly, so that a
   /// trip is answered within a second.
-  public static let tripTimeLimit = 0.8
+  public static let tripTimeLimit = 0.7
   /// Seconds GLPK may take for `verify`.
   public static let verifyTimeLimit = 60.0
   /// The longest any time limit may be: a day.
