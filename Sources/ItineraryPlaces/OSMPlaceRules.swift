@@ -138,8 +138,9 @@ public struct OSMPlaceRules: Sendable {
   }
 
   /// The candidate an element is: named, of a category, not excluded by the
-  /// score rules, at a point on the Earth; `nil` otherwise. Every reader of
-  /// OpenStreetMap (Overpass answers, imported extracts) makes places here.
+  /// score rules, at a point on the Earth, with the photo `CommonsPhoto`
+  /// finds in its tags; `nil` otherwise. Every reader of OpenStreetMap
+  /// (Overpass answers, imported extracts) makes places here.
   ///
   /// - Parameter id: `node/N`, `way/N` or `relation/N`.
   /// - Complexity: O(tags * (categories + patterns)).
@@ -155,7 +156,7 @@ public struct OSMPlaceRules: Sendable {
     return Place(
       id: id, name: name, categories: categories, coordinate: coordinate, score: score,
       address: address, openingHours: DisplayText.clean(tags["opening_hours"]), source: "osm",
-      photoURL: DisplayText.clean(tags["image"]))
+      photoURL: CommonsPhoto.url(tags: tags))
   }
 
   /// The key under which elements are one place: the same name and

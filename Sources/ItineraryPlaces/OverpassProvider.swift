@@ -187,10 +187,8 @@ public struct OverpassProvider: CombinedPlaceProvider {
 
     func place(rules: OSMPlaceRules) -> Place? {
       guard let lat = lat ?? center?.lat, let lon = lon ?? center?.lon else { return nil }
-      var place = rules.place(
+      return rules.place(
         id: "\(type)/\(id)", tags: tags ?? [:], at: Coordinate(lat: lat, lon: lon))
-      place?.photoURL = CommonsPhoto.url(tags: tags ?? [:])
-      return place
     }
   }
 }

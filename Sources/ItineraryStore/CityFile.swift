@@ -8,7 +8,9 @@ import Synchronization
 /// The file holds a `meta` table (the summary, key by key), `places` (one
 /// row per place, numbered best first), `boxes` (an R*Tree of the places'
 /// points, by place row) and `names` (an FTS5 index of the places' names,
-/// by place row, tokenized like `PlacesIndex`). `CityFileWriter` makes it.
+/// by place row, tokenized like `PlacesIndex`), in the schema of
+/// `CityFileSchema`. `CityFileWriter` makes it; opening a file of an older
+/// schema upgrades it in place.
 public final class CityFile: Sendable {
   /// What a city file says about itself.
   public struct Summary: Sendable, Equatable {
@@ -48,9 +50,8 @@ public final class CityFile: Sendable {
     }
   }
 
-  /// The schema's version, kept in the file header: a file of another
-  /// version is refused, to be imported again.
-  static let schemaVersion = 1
+  /// Seconds opening waits for another process upgrading the same file.
+  static let busyTimeout = 10.0
 
   public let file: URL
   public let summary: Summary
@@ -63,7 +64,8 @@ public final class CityFile: Sendable {
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
       self.database = database
-      let columns = "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours"
+      let columns =
+        "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo"
       box = try database.prepare(
         """
         SELECT \(columns) FROM boxes b JOIN places p ON p.rowid = b.id
@@ -77,11 +79,13 @@ public final class CityFile: Sendable {
     }
   }
 
-  /// Opens the city file at `file`.
+  /// Opens the city file at `file`, first upgrading a file of an older
+  /// schema (`CityFileSchema`) in place.
   ///
   /// - Throws: `ItineraryError` (data) for a file that is not a city file
-  ///   of this version, (failure) when it cannot be read.
-  /// - Complexity: O(1).
+  ///   or is of a newer schema, (failure) when it cannot be read; when an
+  ///   upgrade fails, the kind of its failure.
+  /// - Complexity: O(1), an upgrade included (adding a column rewrites no row).
   public init(file: URL) throws(ItineraryError) {
     self.file = file
     let label = "the city file \(file.path)"
@@ -92,13 +96,23 @@ public final class CityFile: Sendable {
     let version: Int
     do throws(SQLiteError) {
       database = try SQLiteDatabase(.file(file))
+      try database.setBusyTimeout(seconds: Self.busyTimeout)
       version = try database.userVersion()
     } catch {
       throw error.itineraryError(file: label)
     }
-    guard version == Self.schemaVersion else {
+    let latest = CityFileSchema.migrator.latestVersion
+    guard (1...latest).contains(version) else {
       throw ItineraryError(
         .data, "\(label) is not a city file of this version: import the city again")
+    }
+    do throws(SQLiteError) {
+      try CityFileSchema.migrator.migrate(database)
+    } catch {
+      throw ItineraryError(
+        error.itineraryError(file: label).kind,
+        "cannot upgrade \(label) from schema version \(version) to \(latest) "
+          + "(\(error.message)): import the city again")
     }
     let meta: [(String, String)]
     do throws(SQLiteError) {
@@ -160,14 +174,14 @@ public final class CityFile: Sendable {
     }
   }
 
-  /// Reads `id, name, categories, lat, lon, score, address, hours`.
+  /// Reads `id, name, categories, lat, lon, score, address, hours, photo`.
   private static func place(_ row: SQLiteStatement) -> Place {
     Place(
       id: row.text(0), name: row.text(1),
       categories: row.text(2).split(separator: ",").map(String.init),
       coordinate: Coordinate(lat: row.double(3), lon: row.double(4)), score: row.double(5),
       address: row.isNull(6) ? nil : row.text(6), openingHours: row.isNull(7) ? nil : row.text(7),
-      source: "osm")
+      source: "osm", photoURL: row.isNull(8) ? nil : row.text(8))
   }
 
   /// The summary in the `meta` table's keys, or `nil` when one is missing.

@@ -22,17 +22,19 @@ public final class CityFileWriter {
     do throws(SQLiteError) {
       database = try SQLiteDatabase(.file(file))
       try database.execute(
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = FILE;")
+      try CityFileSchema.migrator.migrate(database)
+      try database.execute(
         """
-        PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = FILE;
         ATTACH DATABASE '' AS scratch;
         CREATE TABLE scratch.staging (
           id TEXT NOT NULL, name TEXT NOT NULL, categories TEXT NOT NULL,
           lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL, rank REAL NOT NULL,
-          address TEXT, hours TEXT, twin TEXT UNIQUE);
+          address TEXT, hours TEXT, photo TEXT, twin TEXT UNIQUE);
         BEGIN;
         """)
       insert = try database.prepare(
-        "INSERT OR IGNORE INTO scratch.staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        "INSERT OR IGNORE INTO scratch.staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     } catch {
       throw error.itineraryError(file: label)
     }
@@ -52,7 +54,8 @@ public final class CityFileWriter {
         .text(place.id), .text(place.name), .text(place.categories.joined(separator: ",")),
         .real(point.lat), .real(point.lon), .real(place.score ?? Scoring.score(of: place)),
         .real(Scoring.score(of: place)), place.address.map(SQLiteValue.text) ?? .null,
-        place.openingHours.map(SQLiteValue.text) ?? .null, twin.map(SQLiteValue.text) ?? .null,
+        place.openingHours.map(SQLiteValue.text) ?? .null,
+        place.photoURL.map(SQLiteValue.text) ?? .null, twin.map(SQLiteValue.text) ?? .null,
       ])
       while try insert.step() {}
     } catch {
@@ -63,8 +66,9 @@ public final class CityFileWriter {
     return kept
   }
 
-  /// Numbers the places best first (score, then name and id), indexes
-  /// them, writes the summary and closes the file.
+  /// Numbers the places best first (score, then name and id) into the
+  /// tables of `CityFileSchema`, indexes them, writes the summary and
+  /// closes the file.
   ///
   /// - Parameter summary: all but `places` and the bounds, which come from
   ///   the places (the box rounded outward to 4 decimals).
@@ -87,15 +91,9 @@ public final class CityFileWriter {
       summary.places = count
       try database.execute(
         """
-        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE places (
-          rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
-          categories TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL,
-          address TEXT, hours TEXT);
-        \(PlacesSchema.names)
-        \(PlacesSchema.boxes)
-        INSERT INTO places (id, name, categories, lat, lon, score, address, hours)
-          SELECT id, name, categories, lat, lon, score, address, hours FROM scratch.staging
+        INSERT INTO places (id, name, categories, lat, lon, score, address, hours, photo)
+          SELECT id, name, categories, lat, lon, score, address, hours, photo
+          FROM scratch.staging
           ORDER BY rank DESC, name, id;
         INSERT INTO boxes SELECT rowid, lat, lat, lon, lon FROM places;
         INSERT INTO names (rowid, name) SELECT rowid, name FROM places;
@@ -105,7 +103,6 @@ public final class CityFileWriter {
         try meta.bind([.text(key), .text(value)])
         while try meta.step() {}
       }
-      try database.setUserVersion(CityFile.schemaVersion)
       try database.execute("COMMIT; DETACH DATABASE scratch;")
     } catch {
       throw error.itineraryError(file: label)

@@ -66,8 +66,62 @@ let smallOPL = """
   r20 Ttype=multipolygon,tourism=museum,name=Box%20%Museum Mw11@outer
   """
 
+/// Places whose photos OpenStreetMap tags name: a URL, a Commons file as
+/// `image` and as `wikimedia_commons`, and a Commons category (no picture).
+let photoOPL = """
+  n1 Tamenity=cafe,name=Url%20%Cafe,image=https://example.org/cafe.jpg x24.9560000 y60.1590000
+  n2 Ttourism=museum,name=File%20%Museum,image=File:X.jpg x24.9570000 y60.1590000
+  n3 Tleisure=park,name=Commons%20%Park,wikimedia_commons=File:Y.jpg x24.9580000 y60.1590000
+  n4 Ttourism=museum,name=Category%20%Museum,wikimedia_commons=Category:Z x24.9590000 y60.1590000
+  """
+
 @Suite(.enabled(if: osmiumInstalled, "osmium (osmium-tool) is not installed: skipped"))
 struct CityCommandTests {
+  @Test func photosOfTheExtractReachSearchPlansAndShow() throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = try extract(photoOPL, in: data, named: "photos")
+    #expect(cityRun(["city", "import", file.path], data: data).status == 0)
+    let commons = "https://commons.wikimedia.org/wiki/Special:FilePath/"
+    let photos = [
+      "node/1": ["https://example.org/cafe.jpg"], "node/2": [commons + "X.jpg"],
+      "node/3": [commons + "Y.jpg"], "node/4": [],
+    ]
+    func object(_ run: CommandRun) throws -> [String: Any] {
+      #expect(run.status == 0, "\(run.stderr)")
+      return try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    }
+
+    let search = try object(
+      cityRun(["search", "--provider", "city:photos", "--format", "json"], data: data))
+    let results = try #require(search["results"] as? [[String: Any]])
+    let found = results.compactMap { result -> (String, [String])? in
+      guard let id = result["id"] as? String, let urls = result["photos"] as? [String] else {
+        return nil
+      }
+      return (id, urls)
+    }
+    #expect(Dictionary(found, uniquingKeysWith: { first, _ in first }) == photos)
+
+    let plan = try object(
+      cityRun(
+        ["plan", "--provider", "city:photos", "cafe", "park", "museum", "--format", "json"],
+        data: data))
+    let plans = try #require(plan["plans"] as? [[String: Any]])
+    let stops = try #require(plans.first?["stops"] as? [[String: Any]])
+    #expect(stops.count == 3)
+    for stop in stops {
+      let id = try #require(stop["id"] as? String)
+      #expect((stop["photoURL"] as? String).map { [$0] } ?? [] == photos[id], "\(id)")
+    }
+
+    for (id, expected) in photos {
+      let shown = try object(cityRun(["show", id, "--format", "json"], data: data))
+      #expect(shown["photos"] as? [String] == expected, "\(id)")
+    }
+  }
+
   @Test func importsListsShowsPlansAndRemoves() throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
@@ -207,6 +261,7 @@ struct HelsinkiImportTests {
     let embedded = EmbeddedCity.helsinki
     #expect(imported.count == embedded.places.count)
     #expect(Set(imported.map(row)) == Set(embedded.places.map(row)))
+    #expect(imported.allSatisfy { $0.photoURL == nil })
     #expect(city.summary.southWest == embedded.southWest)
     #expect(city.summary.northEast == embedded.northEast)
   }

@@ -1,3 +1,4 @@
+import ItineraryCore
 import Testing
 
 @testable import ItineraryPlaces
@@ -38,5 +39,22 @@ import Testing
   ])
   func whatNamesNoPictureGivesNone(_ tags: [String: String]) {
     #expect(CommonsPhoto.url(tags: tags) == nil)
+  }
+
+  @Test func placesMadeFromOpenStreetMapTagsTakeTheirPhotoByThisRule() throws {
+    let base = "https://commons.wikimedia.org/wiki/Special:FilePath/"
+    let cases: [([String: String], String?)] = [
+      (["image": "https://example.org/a.jpg"], "https://example.org/a.jpg"),
+      (["image": "File:Kiasma 2019.jpg"], base + "Kiasma_2019.jpg"),
+      (["wikimedia_commons": "File:B.jpg"], base + "B.jpg"),
+      (["wikimedia_commons": "Category:Kiasma"], nil), (["image": "not a url"], nil),
+    ]
+    for (photoTags, expected) in cases {
+      let tags = photoTags.merging(["name": "Kiasma", "tourism": "museum"]) { first, _ in first }
+      let place = try #require(
+        OSMPlaceRules.standard.place(
+          id: "way/1", tags: tags, at: Coordinate(lat: 60.172, lon: 24.937)))
+      #expect(place.photoURL == expected, "\(photoTags)")
+    }
   }
 }

@@ -1,0 +1,22 @@
+/// A city file's schema, oldest first. A new version is a new migration at
+/// the end; a released migration never changes, since city files of every
+/// version are out there to be upgraded when opened.
+enum CityFileSchema {
+  static let migrator = Migrator([places, photos])
+
+  /// Version 1: the summary, the places, and their name and point indexes.
+  static let places = Migration(
+    "places",
+    sql: """
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE places (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
+        categories TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL,
+        address TEXT, hours TEXT);
+      \(PlacesSchema.names)
+      \(PlacesSchema.boxes)
+      """)
+
+  /// Version 2: a place's photo URL; places of an upgraded file have none.
+  static let photos = Migration("photos", sql: "ALTER TABLE places ADD COLUMN photo TEXT;")
+}

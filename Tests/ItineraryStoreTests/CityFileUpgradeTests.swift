@@ -1,0 +1,109 @@
+import Foundation
+import ItineraryCore
+import Testing
+
+@testable import ItineraryStore
+
+/// City files of an older schema are upgraded in place when opened; files
+/// of the current one keep their places' photos.
+@Suite struct CityFileUpgradeTests {
+  /// A city file as version 1 of the program wrote it, by its own SQL: one
+  /// place, and no photo column.
+  static func versionOneFile(at file: URL) throws {
+    let database = try SQLiteDatabase(.file(file))
+    try database.execute(
+      """
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE places (
+        rowid INTEGER PRIMARY KEY, id TEXT NOT NULL, name TEXT NOT NULL,
+        categories TEXT NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL,
+        address TEXT, hours TEXT);
+      CREATE VIRTUAL TABLE names USING fts5(
+        name, content = '', columnsize = 0, prefix = '1 2 3 4 5 6',
+        tokenize = 'unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE boxes USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+      INSERT INTO places (id, name, categories, lat, lon, score, address, hours)
+        VALUES ('node/1', 'Café Ursula', 'cafe', 60.159, 24.956, 3.0, NULL, 'Mo-Su 09:00-20:00');
+      INSERT INTO boxes SELECT rowid, lat, lat, lon, lon FROM places;
+      INSERT INTO names (rowid, name) SELECT rowid, name FROM places;
+      INSERT INTO meta VALUES ('name', 'old-town'), ('source', 'old-town.osm.pbf'),
+        ('attribution', 'OpenStreetMap'), ('imported_at', '0'), ('elements', '5'),
+        ('places', '1'), ('bounds', '60.159,24.956,60.159,24.956');
+      PRAGMA user_version = 1;
+      """)
+  }
+
+  @Test func aVersionOneFileIsUpgradedInPlaceAndStillReads() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = scratch.url.appending(path: "old-town.sqlite")
+    try Self.versionOneFile(at: file)
+
+    let city = try CityFile(file: file)
+    #expect(city.summary.name == "old-town")
+    let places = try city.within(radiusKm: 1, of: city.summary.centre)
+    #expect(places.map(\.id) == ["node/1"])
+    #expect(places.first?.openingHours == "Mo-Su 09:00-20:00")
+    #expect(places.first?.photoURL == nil)
+    #expect(try city.complete(prefix: "urs", limit: 5).map(\.id) == ["node/1"])
+
+    let database = try SQLiteDatabase(.file(file))
+    #expect(try database.userVersion() == 2)
+    #expect(
+      try database.rows("SELECT name FROM pragma_table_info('places')") { $0.text(0) }.last
+        == "photo")
+    #expect(try CityFile(file: file).summary == city.summary)
+  }
+
+  @Test func aFailedUpgradeSaysSoAndLeavesTheFileAsItWas() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = scratch.url.appending(path: "broken.sqlite")
+    try SQLiteDatabase(.file(file)).setUserVersion(1)
+    #expect {
+      try CityFile(file: file)
+    } throws: { error in
+      let message = (error as? ItineraryError)?.message ?? ""
+      return message.hasPrefix(
+        "cannot upgrade the city file \(file.path) from schema version 1 to 2")
+        && message.contains("no such table: places")
+        && message.hasSuffix("import the city again")
+    }
+    #expect(try SQLiteDatabase(.file(file)).userVersion() == 1)
+  }
+
+  @Test func aFileOfNoOrANewerVersionIsRefusedUntouched() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    for version in [0, 3] {
+      let file = scratch.url.appending(path: "v\(version).sqlite")
+      try SQLiteDatabase(.file(file)).setUserVersion(version)
+      #expect(throws: ItineraryError.self) { try CityFile(file: file) }
+      let database = try SQLiteDatabase(.file(file))
+      #expect(try database.userVersion() == version)
+      #expect(try database.rows("SELECT name FROM sqlite_schema") { $0.text(0) }.isEmpty)
+    }
+  }
+
+  @Test func aNewFileKeepsItsPlacesPhotos() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = scratch.url.appending(path: "new-town.sqlite")
+    let writer = try CityFileWriter(file: file)
+    let point = Coordinate(lat: 60.17, lon: 24.94)
+    for (id, photo) in [("node/1", "https://example.org/a.jpg"), ("node/2", nil)] {
+      try writer.add(
+        Place(
+          id: id, name: "Place \(id)", categories: ["museum"], coordinate: point, score: 3,
+          photoURL: photo), twin: nil)
+    }
+    _ = try writer.finish(
+      CityFile.Summary(
+        name: "new-town", source: "new-town.osm.pbf", attribution: "OpenStreetMap",
+        importedAt: Date(timeIntervalSince1970: 0), elements: 2, places: 0, southWest: point,
+        northEast: point))
+    let places = try CityFile(file: file).within(radiusKm: 1, of: point)
+    #expect(places.map(\.id) == ["node/1", "node/2"])
+    #expect(places.map(\.photoURL) == ["https://example.org/a.jpg", nil])
+  }
+}
