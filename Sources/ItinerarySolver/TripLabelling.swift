@@ -232,11 +232,14 @@ private struct Search {
         var countsStart = 0
         if tracksCounts {
           countsStart = counts.count
-          counts.append(
-            contentsOf: counts[label.countsStart..<label.countsStart + instance.categoryCount])
+          // Element by element: appending a slice of itself would copy the whole array.
+          for index in label.countsStart..<label.countsStart + instance.categoryCount {
+            counts.append(counts[index])
+          }
           counts[countsStart + category] += 1
-          let held = counts[countsStart..<countsStart + instance.categoryCount]
-          guard value + bound.value(visited: visited, counts: held) > bestValue + epsilon else {
+          let categoryBound = bound.value(
+            visited: visited, counts: counts[countsStart..<countsStart + instance.categoryCount])
+          guard value + categoryBound > bestValue + epsilon else {
             counts.removeLast(instance.categoryCount)
             continue
           }
