@@ -33,6 +33,15 @@ public struct OSMPlaceRules: Sendable {
       }
     }
 
+    /// Whether some tag of `tags` matches, without spelling it out.
+    func isMatched(by tags: [String: String]) -> Bool {
+      switch test {
+      case .present(let key): tags[key] != nil
+      case .equals(let key, let value): tags[key] == value
+      case .prefix(let prefix): tags.keys.contains { $0.hasPrefix(prefix) }
+      }
+    }
+
     /// The tags of `tags` this pattern matches, as `key=value`.
     func matches(_ tags: [String: String]) -> [String] {
       switch test {
@@ -62,6 +71,16 @@ public struct OSMPlaceRules: Sendable {
   /// `tourism=gallery` is no gallery; a `shop=art` is).
   let unless: [String: [Pattern]]
   let vocabulary: CategoryVocabulary
+  /// The vocabulary's categories with their tags read once, in its order.
+  private let tests: [CategoryTest]
+
+  /// A category's own tags and the tags that rule it out, as patterns.
+  private struct CategoryTest: Sendable {
+    var name: String
+    var own: [Pattern]
+    var ownTexts: Set<String>
+    var unless: [Pattern]
+  }
 
   /// The rules compiled into the binary.
   public static let standard: OSMPlaceRules = {
@@ -105,6 +124,12 @@ public struct OSMPlaceRules: Sendable {
         category.osmUnless.map { (category.name, $0.map(Pattern.init)) }
       }, uniquingKeysWith: { first, _ in first })
     self.vocabulary = vocabulary
+    let unless = self.unless
+    tests = vocabulary.categories.map { category in
+      CategoryTest(
+        name: category.name, own: category.osm.map(Pattern.init), ownTexts: Set(category.osm),
+        unless: unless[category.name] ?? [])
+    }
   }
 
   /// The popularity score in [min, max] / 100 (1.00 to 5.00 as shipped), or
@@ -113,9 +138,9 @@ public struct OSMPlaceRules: Sendable {
   ///
   /// - Complexity: O(tags * patterns).
   public func score(tags: [String: String]) -> Double? {
-    if exclusions.contains(where: { !$0.matches(tags).isEmpty }) { return nil }
+    if exclusions.contains(where: { $0.isMatched(by: tags) }) { return nil }
     var hundredths = base
-    for signal in signals where signal.patterns.contains(where: { !$0.matches(tags).isEmpty }) {
+    for signal in signals where signal.patterns.contains(where: { $0.isMatched(by: tags) }) {
       hundredths += signal.points
     }
     return Double(min(maximum, max(minimum, hundredths))) / 100
@@ -127,13 +152,10 @@ public struct OSMPlaceRules: Sendable {
   ///
   /// - Complexity: O(tags * categories).
   public func categories(tags: [String: String]) -> [String] {
-    vocabulary.categories.filter { category in
-      let own = Set(category.osm)
-      guard own.contains(where: { tag in Pattern(tag).matches(tags).isEmpty == false }) else {
-        return false
-      }
-      let against = (unless[category.name] ?? []).flatMap { $0.matches(tags) }
-      return !against.contains { !own.contains($0) }
+    tests.filter { category in
+      guard category.own.contains(where: { $0.isMatched(by: tags) }) else { return false }
+      let against = category.unless.flatMap { $0.matches(tags) }
+      return !against.contains { !category.ownTexts.contains($0) }
     }.map(\.name)
   }
 
@@ -145,11 +167,11 @@ public struct OSMPlaceRules: Sendable {
   /// - Parameter id: `node/N`, `way/N` or `relation/N`.
   /// - Complexity: O(tags * (categories + patterns)).
   public func place(id: String, tags: [String: String], at coordinate: Coordinate) -> Place? {
-    guard let name = DisplayText.clean(tags["name"]), let score = score(tags: tags),
-      coordinate.invalidity == nil
-    else { return nil }
+    // The categories first: most named elements (streets, stops) have none.
     let categories = categories(tags: tags)
-    guard !categories.isEmpty else { return nil }
+    guard !categories.isEmpty, let name = DisplayText.clean(tags["name"]),
+      let score = score(tags: tags), coordinate.invalidity == nil
+    else { return nil }
     let address = DisplayText.clean(tags["addr:street"]).map { street in
       [street, DisplayText.clean(tags["addr:housenumber"])].compactMap { $0 }.joined(separator: " ")
     }

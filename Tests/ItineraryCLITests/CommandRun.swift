@@ -9,10 +9,13 @@ struct CommandRun {
   var stdout: String
   var stderr: String
 
-  /// The environment of tests: the process's, without any history kept,
-  /// so that no test writes to the person's data directory.
+  /// The environment of tests: the process's, without any history kept and
+  /// with a data directory of their own, so that no test writes to the
+  /// person's data directory or plans on the cities imported there.
   static let environment = ProcessInfo.processInfo.environment.merging([
-    "ITINERARY_NO_HISTORY": "1"
+    "ITINERARY_NO_HISTORY": "1",
+    "ITINERARY_DATA_DIR": FileManager.default.temporaryDirectory
+      .appending(path: "itinerary-tests-\(getpid())").path,
   ]) { $1 }
 
   init(_ arguments: [String], environment: [String: String] = CommandRun.environment) {
