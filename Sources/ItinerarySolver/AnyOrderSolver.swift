@@ -65,7 +65,10 @@ public struct AnyOrderSolver {
   ///   search; the heuristic path is bounded by the time limit.
   public func solve(_ selection: Selection) -> Solution {
     let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
-    if let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible) {
+    // The reasons look at every place again: only when a category is empty.
+    if eligible.contains(where: \.isEmpty),
+      let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible)
+    {
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
     let deadline = options.deadline()

@@ -102,7 +102,10 @@ public struct OrderedSolver {
     _ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline,
     maxNodes: Int = .max
   ) -> Solution {
-    if let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible) {
+    // The reasons look at every place again: only when a category is empty.
+    if eligible.contains(where: \.isEmpty),
+      let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible)
+    {
       return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
     }
     switch values {
