@@ -1,5 +1,6 @@
 import ItineraryCore
 import ItineraryOutput
+import ItineraryPlaces
 import ItineraryPlanning
 
 /// `itinerary complete PREFIX`: what the search box offers as one types.
@@ -9,12 +10,13 @@ enum CompleteCommand {
     usage: ["complete [options] PREFIX"],
     summary: "complete a typed prefix: categories and place names",
     description: """
-      Lists the categories and embedded-city place names that PREFIX completes:
-      any word of a name, ignoring case and accents ("kais" finds Kaisaniemen
-      puisto), categories first, then places best first. Words after the
-      first are part of the prefix.
+      Lists the categories and place names that PREFIX completes: any word of a
+      name, ignoring case and accents ("kais" finds Kaisaniemen puisto),
+      categories first, then places best first, of the embedded city or with
+      --provider city:NAME of an imported city. Words after the first are part
+      of the prefix.
       """,
-    options: [Options.limit, Options.format],
+    options: [Options.limit, Options.provider, Options.format],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
@@ -25,9 +27,11 @@ enum CompleteCommand {
       throw ItineraryError(.usage, "complete: the prefix to complete is empty")
     }
     let limit = try arguments.integer(Options.limit) ?? PlaceFinder.defaultCompletions
+    let provider: ProviderID? = try arguments.choice(Options.provider)
     let format = try StoreAccess.format(arguments, default: .table, allowed: [.table, .json])
     let completions = try arguments.validatedValue { () throws(ItineraryError) in
-      try PlaceFinder(environment: context.environment).complete(prefix, limit: limit)
+      try PlaceFinder(environment: context.environment).complete(
+        prefix, limit: limit, provider: provider)
     }
     if format == .json {
       try Emit.data(ResponseJSON.encode(completions), to: nil, terminal: context.terminal)

@@ -1,8 +1,9 @@
 import ItineraryCore
+import ItineraryPlaces
 import ItineraryStore
 
 /// One completion of what was typed: a category of the vocabulary or a
-/// place of the embedded city.
+/// place of the embedded city or of an imported one.
 public struct CompletionResult: Codable, Sendable, Equatable {
   /// `category` or `place`.
   public var kind: String
@@ -19,22 +20,40 @@ extension PlaceFinder {
 
   /// The category and place names completing `prefix` (`PlacesIndex.complete`):
   /// any word of a name, ignoring case and accents, categories first, then
-  /// places best first.
+  /// places best first: the embedded city's, or with `provider` an imported
+  /// city's (`city:NAME`).
   ///
-  /// - Throws: `.usage` for an empty prefix or a limit outside 1...50.
-  /// - Complexity: O(limit) after the index's lookup.
-  public func complete(_ prefix: String, limit: Int = defaultCompletions) throws(ItineraryError)
-    -> [CompletionResult]
-  {
+  /// - Throws: `.usage` for an empty prefix, a limit outside 1...50 or a live
+  ///   provider; `.data` for an imported city that is not there.
+  /// - Complexity: O(limit) after the indexes' lookups.
+  public func complete(
+    _ prefix: String, limit: Int = defaultCompletions, provider: ProviderID? = nil
+  ) throws(ItineraryError) -> [CompletionResult] {
     if !(1...Self.maxCompletions).contains(limit) {
       throw ItineraryError(
         .usage, "a completion limit must be within 1...\(Self.maxCompletions), got \(limit)")
     }
-    return try EmbeddedIndex.shared.get().complete(prefix: prefix, limit: limit).map { completion in
-      switch completion {
-      case .category(let category): CompletionResult(kind: "category", text: category.name)
-      case .place(let place): CompletionResult(kind: "place", text: place.name, id: place.id)
-      }
+    let embedded = try EmbeddedIndex.shared.get().complete(prefix: prefix, limit: limit)
+    guard let provider, provider != .embedded else { return embedded.map(Self.result) }
+    guard let name = provider.cityName else {
+      throw ItineraryError(
+        .usage,
+        "completions come from the embedded city or an imported one (city:NAME), "
+          + "not from \(provider.rawValue)")
+    }
+    let city = try ImportedCities(environment: environment).open(name)
+    let categories = embedded.filter {
+      if case .category = $0 { true } else { false }
+    }
+    let places = try city.complete(prefix: prefix, limit: limit - categories.count)
+    return categories.map(Self.result)
+      + places.map { CompletionResult(kind: "place", text: $0.name, id: $0.id) }
+  }
+
+  private static func result(_ completion: Completion) -> CompletionResult {
+    switch completion {
+    case .category(let category): CompletionResult(kind: "category", text: category.name)
+    case .place(let place): CompletionResult(kind: "place", text: place.name, id: place.id)
     }
   }
 }

@@ -148,6 +148,14 @@ struct CityCommandTests {
     #expect(chosen.status == 0, "\(chosen.stderr)")
     #expect(chosen.stdout.contains("\"city:small-town\""))
     #expect(chosen.stderr.contains("imported city: small-town"))
+    let typed = cityRun(
+      ["complete", "box", "--provider", "city:small-town", "--format", "json"], data: data)
+    #expect(typed.status == 0, "\(typed.stderr)")
+    #expect(typed.stdout.contains("\"Box Museum\"") && typed.stdout.contains("relation/20"))
+    let category = cityRun(["complete", "caf", "--provider", "city:small-town"], data: data)
+    #expect(category.stdout.hasPrefix("cafe"), "categories come first: \(category.stdout)")
+    #expect(category.stdout.contains("Café Ursula"))
+    #expect(!cityRun(["complete", "box"], data: data).stdout.contains("Box Museum"))
     let inside = cityRun(["plan", "--at", "60.16,24.951", "museum"], data: data)
     #expect(inside.status == 0, "\(inside.stderr)")
     #expect(inside.stdout.contains("Box Museum"))
@@ -232,6 +240,8 @@ struct CityCommandTests {
     }
     #expect(cityRun(["city", "show", "nowhere"], data: data).status == 65)
     #expect(cityRun(["plan", "--provider", "city:nowhere", "cafe"], data: data).status == 65)
+    #expect(cityRun(["complete", "caf", "--provider", "city:nowhere"], data: data).status == 65)
+    #expect(cityRun(["complete", "caf", "--provider", "yelp"], data: data).status == 64)
   }
 }
 
