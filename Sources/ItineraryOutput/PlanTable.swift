@@ -47,7 +47,7 @@ public enum PlanTable {
       let stops = days.reduce(0) { $0 + $1.stops.count }
       let proven = response.solver.optimal ? "proven best" : "best found"
       lines.append(
-        "trip  objective \(String(format: "%.3f", objective))  \(stops) stops over "
+        "trip  objective \(String(format: "%.3f", objective))  \(stops) stop\(stops == 1 ? "" : "s") over "
           + "\(days.count) day\(days.count == 1 ? "" : "s")  "
           + "\(units.format(km: days.reduce(0) { $0 + $1.distanceKm }))  (\(proven))")
       lines.append("")
