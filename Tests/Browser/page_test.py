@@ -1,7 +1,8 @@
 """The map page of `itinerary serve` in a real browser (headless Chromium
 through Selenium): categories typed and completed, plans listed as the API
 answers them, the start dragged and the plans asked for again, a plan's
-details, like and save, a phone-sized screen, and `plan --format html`.
+details, like and save, a phone-sized screen, and `plan --format html` and
+`explore --format html`.
 
 Screenshots go to the output directory. Prints `N passed, N failed` and
 exits 1 when a check failed.
@@ -207,6 +208,16 @@ class PageTest:
         self.check("the html file hides the controls",
                    not driver.find_element(By.ID, "controls").is_displayed())
         self.shot("07-html-file")
+
+        trip = os.path.join(self.output, "trip.html")
+        subprocess.run([self.binary, "explore", "museum", "landmark", "--start", "2026-12-01T10:00",
+                        "--end", "16:00", "--days", "2", "--format", "html", "-o", trip],
+                       check=True, stderr=subprocess.DEVNULL)
+        driver.get("file://" + os.path.abspath(trip))
+        self.wait(lambda: len(self.plans_shown()) == 2, "the trip's html file lists its two days")
+        self.check("the trip's html file draws each day",
+                   len(self.find(".leaflet-overlay-pane path")) >= 2)
+        self.shot("08-trip-file")
 
     def finish(self):
         self.driver.quit()

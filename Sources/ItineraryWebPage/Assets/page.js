@@ -5,7 +5,7 @@
   'use strict';
 
   const $ = (id) => document.getElementById(id);
-  const held = JSON.parse($('plan-data').textContent);
+  const held = asPlans(JSON.parse($('plan-data').textContent));
   const live = held === null;
   const colours = ['#d9480f', '#1971c2', '#2f9e44', '#ae3ec9', '#f08c00',
     '#0c8599', '#e03131', '#5c940d', '#6741d9', '#c2255c'];
@@ -112,6 +112,20 @@
 
   // ---- Showing plans
 
+  /** `#2` for a ranked plan, `Day 2` for a trip's day. */
+  function name(plan) { return (response && response.days ? 'Day ' : '#') + plan.rank; }
+
+  /** A trip's days drawn as plans, one a day (each from the start and back). */
+  function asPlans(answer) {
+    if (!answer || !answer.days) return answer;
+    answer.plans = answer.days.map((day, index) => ({
+      rank: index + 1, objective: day.objective, distanceKm: day.distanceKm,
+      durationMinutes: day.durationMinutes, stops: day.stops, finish: day.finish,
+      waitMinutes: day.waitMinutes,
+    }));
+    return answer;
+  }
+
   function round(value, digits) {
     const scale = Math.pow(10, digits);
     return Math.round(value * scale) / scale;
@@ -156,7 +170,7 @@
         onclick: () => { selected = index; render(); },
         onkeydown: (event) => { if (event.key === 'Enter') { selected = index; render(); } },
       }, [
-        element('div', { class: 'totals', text: '#' + plan.rank + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) +
+        element('div', { class: 'totals', text: name(plan) + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) +
           (plan.finish ? ' · done ' + clock(plan.finish) : '') }),
         element('div', { class: 'stops', text: plan.stops.map((stop) => stop.name).join(' → ') }),
       ]);
@@ -210,7 +224,7 @@
     box.replaceChildren();
     const plan = response && response.plans[selected];
     if (!plan) return;
-    box.appendChild(element('h2', { text: 'Plan #' + plan.rank }));
+    box.appendChild(element('h2', { text: (response.days ? '' : 'Plan ') + name(plan) }));
     const rows = plan.stops.map((stop, index) => {
       const about = [element('strong', { text: stop.name }), element('div', { class: 'hours', text: stop.category })];
       if (stop.address) about.push(element('div', { class: 'hours', text: stop.address }));
@@ -376,6 +390,8 @@
     start.setLatLng([held.origin.lat, held.origin.lon]);
     render();
     showStart();
-    status(held.plans.length + ' plans: ' + held.categories.join(' > '));
+    const count = held.days ? held.days.length : held.plans.length;
+    const what = held.days ? (count === 1 ? ' day: ' : ' days: ') : (count === 1 ? ' plan: ' : ' plans: ');
+    status(count + what + held.categories.join(held.days ? ', ' : ' > '));
   }
 })();
