@@ -15,7 +15,7 @@ public func fuzzGTSPLIB(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   }
   // A small accepted instance must get a right answer, never a wrong one.
   guard instance.nodeCount <= 16 else { return 0 }
-  let result = GTSPSolver.solve(instance, timeLimit: .milliseconds(200))
+  let result = GTSPSolver.solve(instance, options: SolveOptions(timeLimit: .milliseconds(200)))
   guard instance.isFeasible(result.tour.nodes), result.tour.cost.isFinite,
     result.tour.cost == instance.tourCost(result.tour.nodes)
   else {

@@ -11,6 +11,9 @@ import ItineraryCore
 /// diverse plans in order of objective, enforcing that rule (and diversity) on
 /// every prefix, exactly as the ordered solver's `PlanSearch` does.
 ///
+/// When no assignment gives every stop a place of its own (`PlaceMatching`),
+/// there is no plan, and it says so at once.
+///
 /// Categories asked for more than once are interchangeable, so the search
 /// fills them in their given order only. When a category repeats, the table
 /// bounds loosely (it may plan one place at several stops) while the ordered
@@ -19,10 +22,14 @@ import ItineraryCore
 /// (`OrderMerge`), exactly.
 ///
 /// Beyond the table's limits, past the time limit or the memory budget,
-/// `GTSPHeuristic` picks an order of the categories (or, when even the
-/// matrix of distances does not fit, the given order is the start) and the
-/// ordered solver plans within that order; the solution then says
-/// `optimal: false`.
+/// `GTSPHeuristic` finds a tour (or, when even the matrix of distances does
+/// not fit, the given order is the start). Its tour may use a place at two
+/// stops, so `PlaceMatching` gives every stop a place of its own and
+/// `PlanLocalSearch` improves that plan: a real plan, found within the same
+/// clock, however hard the places make it to fill every stop with a
+/// different one. The ordered solver then plans within its order (and
+/// orders one move away) for better and further plans; the solution says
+/// `optimal: false`, and `complete: false` when the clock cut a part short.
 ///
 /// With a time frame the table stays timeless, an upper bound still (time
 /// only removes plans, waiting only costs), and the search checks every
@@ -40,8 +47,11 @@ public struct AnyOrderSolver {
   /// heuristic the rest should it not finish.
   private static let exactShare = 0.7
   /// The share of what is left that the heuristic's tour search may take,
-  /// before the order is improved move by move.
-  private static let tourShare = 0.5
+  /// before its plan is improved stop by stop.
+  private static let tourShare = 0.3
+  /// The share of what is then left for improving that plan, before its
+  /// order is improved category by category.
+  private static let planShare = 0.5
   /// The share of what is then left for improving the order, before the
   /// final plans are read off it.
   private static let improvementShare = 0.75
@@ -60,15 +70,21 @@ public struct AnyOrderSolver {
 
   /// The plans the selection asks for, best first.
   ///
-  /// - Complexity: O(2^k * N^2) for the table over N = sum n_i candidate
-  ///   stops, then O(k * N * log(k * N)) per partial plan expanded by the
-  ///   search; the heuristic path is bounded by the time limit.
+  /// - Complexity: O(k * N) to match places to categories, O(2^k * N^2) for
+  ///   the table over N = sum n_i candidate stops, then
+  ///   O(k * N * log(k * N)) per partial plan expanded by the search; the
+  ///   heuristic path is bounded by the time limit.
   public func solve(_ selection: Selection) -> Solution {
     let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
     // The reasons look at every place again: only when a category is empty.
     if eligible.contains(where: \.isEmpty),
       let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible)
     {
+      return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
+    }
+    let unpreferred = [Int?](repeating: nil, count: eligible.count)
+    guard let assignment = PlaceMatching.assign(eligible: eligible, preferred: unpreferred) else {
+      let reason = timing?.noPlanReason ?? problem.noPlanReason
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
     let deadline = options.deadline()
@@ -82,16 +98,19 @@ public struct AnyOrderSolver {
       let graph = PlanningGraph(
         problem: problem, eligible: eligible, maxBytes: options.memoryBudget / 2)
     else {
-      return heuristicSolution(nil, selection, after: [], deadline: deadline)
+      return heuristicSolution(
+        nil, eligible, assignment, selection, after: [], deadline: deadline, stopped: false)
     }
     /// The heuristic's plans, after the diverse plans found exactly so far.
-    func fallBack(after earlier: [Solution.Ranked] = []) -> Solution {
-      heuristicSolution(graph, selection, after: earlier, deadline: deadline)
+    func fallBack(after earlier: [Solution.Ranked] = [], stopped: Bool = true) -> Solution {
+      heuristicSolution(
+        graph, eligible, assignment, selection, after: earlier, deadline: deadline,
+        stopped: stopped)
     }
     guard
       let table = ClusterHeldKarp(
         instance: graph.instance, anchor: 0, maxCells: maxCells, deadline: exactDeadline)
-    else { return fallBack() }
+    else { return fallBack(stopped: exactDeadline.hasPassed) }
     let searchBytes = options.memoryBudget / 2
     var found: [Solution.Ranked] = []
     var expanded = 0
@@ -138,25 +157,46 @@ public struct AnyOrderSolver {
       plan: plan, objective: timing?.objective(of: plan) ?? problem.timelessObjective(of: plan))
   }
 
-  /// The heuristic's order of the categories, improved by moving one
-  /// category at a time while the ordered solver's best plan gets better
-  /// (the heuristic's tours may use a place twice; the ordered solver's
-  /// plans never do), then planned by the ordered solver; diverse plans
-  /// continue after `earlier`.
+  /// The heuristic's plans: its tour made a plan with a place of its own at
+  /// every stop and improved stop by stop, then its order of the categories
+  /// improved by moving one category at a time while the ordered solver's
+  /// best plan gets better, and planned by the ordered solver; the first
+  /// plan is never worse than the tour's. Diverse plans continue after
+  /// `earlier`.
+  ///
+  /// - Parameters:
+  ///   - assignment: a different place for every category.
+  ///   - stopped: whether the exact path was cut short.
   private func heuristicSolution(
-    _ graph: PlanningGraph?, _ selection: Selection, after earlier: [Solution.Ranked],
-    deadline: Deadline
+    _ graph: PlanningGraph?, _ eligible: [[Int]], _ assignment: [Int], _ selection: Selection,
+    after earlier: [Solution.Ranked], deadline: Deadline, stopped: Bool
   ) -> Solution {
     var order = Array(problem.categories.indices)
+    var preferred = [Int?](repeating: nil, count: order.count)
     var iterations = 0
+    var cut = stopped
     if let graph {
+      let tourDeadline = deadline.fraction(Self.tourShare)
       let result = GTSPHeuristic(instance: graph.instance).solve(
-        seed: options.seed, until: deadline.fraction(Self.tourShare))
+        seed: options.seed, until: tourDeadline)
+      cut = cut || tourDeadline.hasPassed
       let tour = result.tour.nodes
       let start = tour.firstIndex(of: 0) ?? 0
-      order = Array(tour[start...] + tour[..<start]).dropFirst().map { graph.category[$0] }
+      let stops = Array(tour[start...] + tour[..<start]).dropFirst()
+      // No tour at all when every one has a leg with no road.
+      if stops.count == order.count {
+        order = stops.map { graph.category[$0] }
+        for node in stops { preferred[graph.category[node]] = graph.place[node] }
+      }
       iterations = result.iterations
     }
+    let places = PlaceMatching.assign(eligible: eligible, preferred: preferred) ?? assignment
+    let planDeadline = deadline.fraction(Self.planShare)
+    let improved = PlanLocalSearch(problem: problem, timing: timing, eligible: eligible).improve(
+      order.map { Plan.Stop(category: $0, place: places[$0]) }, until: planDeadline)
+    cut = cut || planDeadline.hasPassed
+    let tourPlan = ranked(Plan(stops: improved))
+    order = improved.map(\.category)
     let improvementDeadline = deadline.fraction(Self.improvementShare)
     let maxNodes = options.memoryBudget / OrderedSolver.bytesPerPartialPlan
     func value(_ order: [Int]) -> Double {
@@ -165,30 +205,77 @@ public struct AnyOrderSolver {
         .plans.first?.objective
         ?? -.infinity
     }
-    var best = value(order)
-    var improved = true
-    search: while improved {
-      improved = false
+    var best = max(value(order), tourPlan.objective)
+    var better = true
+    search: while better {
+      better = false
       for from in order.indices {
         for to in order.indices where to != from {
-          if improvementDeadline.hasPassed { break search }
+          if improvementDeadline.hasPassed {
+            cut = true
+            break search
+          }
           var candidate = order
           candidate.insert(candidate.remove(at: from), at: to)
           let candidateValue = value(candidate)
           if candidateValue > best + Self.improvementEpsilon {
             order = candidate
             best = candidateValue
-            improved = true
+            better = true
           }
         }
       }
     }
     var solution = OrderedSolver(problem: problem, categoryOrder: order, timing: timing)
       .solve(selection, after: earlier, deadline: deadline, maxNodes: maxNodes)
+    if tourPlan.objective > -.infinity {
+      solution.plans = adding(tourPlan, to: solution.plans, selection, after: earlier)
+    }
+    // The ordered solver speaks of one order: finding none there proves nothing.
+    if solution.complete {
+      solution.reason = solution.plans.isEmpty ? heuristicNoPlanReason : nil
+    }
     solution.solver = .anyOrderHeuristic
     solution.optimal = false
+    solution.complete = solution.complete && !cut
     solution.work["iterations"] = iterations
     return solution
+  }
+
+  /// `plans` (which begin with `earlier` when diverse) with `plan` among
+  /// them where it belongs: the top K by objective, distinct; or, diverse,
+  /// in place of the first plan after `earlier` when better, followed by
+  /// those of the rest that stay diverse.
+  private func adding(
+    _ plan: Solution.Ranked, to plans: [Solution.Ranked], _ selection: Selection,
+    after earlier: [Solution.Ranked]
+  ) -> [Solution.Ranked] {
+    switch selection {
+    case .top(let count):
+      var seen = Set<[Int]>()
+      return (plans + [plan]).sorted { $0.objective > $1.objective }
+        .filter { seen.insert($0.plan.places).inserted }.prefix(count).map { $0 }
+    case .diverse(let count):
+      let diversity = Diversity(stopCount: problem.categories.count)
+      let later = plans.dropFirst(earlier.count)
+      guard plan.objective > later.first?.objective ?? -.infinity,
+        diversity.admits(plan.plan.places, after: earlier.map { Set($0.plan.places) })
+      else { return plans }
+      var kept = earlier + [plan]
+      for next in later where kept.count < count {
+        if diversity.admits(next.plan.places, after: kept.map { Set($0.plan.places) }) {
+          kept.append(next)
+        }
+      }
+      return kept
+    }
+  }
+
+  /// Why the heuristic has no plan when it ran to its end: it may have
+  /// missed one.
+  private var heuristicNoPlanReason: String {
+    let plan = timing.map { "no plan that fits \($0.frame.windowWords)" } ?? "no plan"
+    return "the heuristic found \(plan), though one may exist"
   }
 
   /// How much better an order's best plan must be to count as better.

@@ -145,13 +145,22 @@ public struct OrderedSolver {
     let work = ["distances": distances, "expanded": run.expanded]
     let noPlan = timing?.noPlanReason ?? problem.noPlanReason
     let reason = run.stop?.reason ?? (run.found.isEmpty ? noPlan : nil)
-    // Stopped before the first plan: a real plan read along the values, unproven.
-    if run.found.isEmpty, run.stop != nil, let greedy = values.greedyPlan(),
-      ranked(greedy).objective > -.infinity
-    {
-      return Solution(
-        plans: [ranked(greedy)], solver: .orderedDP, optimal: false, complete: false,
-        reason: reason, work: work)
+    // Stopped before the first plan: a real plan, unproven, read greedily
+    // along the values or the relaxed best plan with its repeated places
+    // moved to others, the better one; none at all when no assignment gives
+    // every stop a place of its own.
+    if run.found.isEmpty, run.stop != nil {
+      let relaxed = values.relaxedBest()?.places ?? []
+      let preferred = values.layers.indices.map { relaxed.indices.contains($0) ? relaxed[$0] : nil }
+      guard let matched = PlaceMatching.assign(eligible: values.layers, preferred: preferred) else {
+        return Solution(plans: [], solver: .orderedDP, optimal: true, reason: noPlan, work: work)
+      }
+      let unproven = [values.greedyPlan(), matched].compactMap { $0 }.map(ranked)
+      if let best = unproven.max(by: { $0.objective < $1.objective }), best.objective > -.infinity {
+        return Solution(
+          plans: [best], solver: .orderedDP, optimal: false, complete: false, reason: reason,
+          work: work)
+      }
     }
     return Solution(
       plans: run.found, solver: .orderedDP, optimal: true, complete: run.stop == nil,
