@@ -1,3 +1,5 @@
+import Foundation
+
 /// When a place is open during a plan, as merged intervals of minutes from the
 /// plan's start: sorted, disjoint, never touching (adjoining opening times,
 /// across midnight too, are one interval), and clipped to `[0, horizon]`.
@@ -35,6 +37,30 @@ public struct OpenWindows: Hashable, Sendable {
       }
     }
     self.intervals = merged
+  }
+
+  /// An open span as instants, seconds since 1970 UTC, before it is
+  /// measured from a plan's start.
+  public struct Span: Hashable, Sendable {
+    public let begin: Int
+    public let end: Int
+
+    public init(begin: Int, end: Int) {
+      self.begin = begin
+      self.end = end
+    }
+  }
+
+  /// The windows of `spans` for a plan from `start` to `end`: each instant
+  /// in minutes from the start, then sorted, merged and clipped as above.
+  ///
+  /// - Complexity: O(m log m) for m spans.
+  public init(_ spans: [Span], from start: Date, to end: Date) {
+    let origin = start.timeIntervalSince1970
+    self.init(
+      spans.map { span in
+        Interval(begin: (Double(span.begin) - origin) / 60, end: (Double(span.end) - origin) / 60)
+      }, horizon: end.timeIntervalSince(start) / 60)
   }
 
   /// Open through the whole horizon (hours unknown and counted as open).

@@ -4,8 +4,9 @@ import Foundation
 /// minutes of every leg and visit, and the timeline of a plan or of a prefix
 /// of one, as docs/reference.md defines them.
 ///
-/// A place's hours are parsed and evaluated over the horizon the first time
-/// a plan reaches it, once per distinct text. Hours that are missing, do not
+/// A place's hours are measured from the start the first time a plan reaches
+/// it, once per distinct text, from spans evaluated once per process for the
+/// frame's days (`OpenSpansCache`). Hours that are missing, do not
 /// parse or say nothing definite are unknown: always open, or never, as the
 /// frame says. Not meant to be shared between threads: one per solver run.
 public final class Timing {
@@ -17,6 +18,10 @@ public final class Timing {
   private let categoryDwell: [Double]
   private var hours: [Hours?]
   private var hoursByText: [String: Hours] = [:]
+  private lazy var spans = OpenSpansCache.table(
+    for: OpenSpansCache.Key(
+      timeZone: frame.timeZone, holidays: frame.holidays,
+      days: OpeningHours.days(from: frame.start, to: frame.end, in: frame.timeZone)))
 
   /// A place's open windows over the horizon, and whether its hours are known.
   private struct Hours {
@@ -56,10 +61,8 @@ public final class Timing {
   }
 
   private func evaluate(_ text: String) -> Hours {
-    if let parsed = OpeningHours.cached(text), !parsed.isUnknown {
-      let windows = parsed.openWindows(
-        from: frame.start, to: frame.end, in: frame.timeZone, holidays: frame.holidays)
-      return Hours(windows: windows, isKnown: true)
+    if let spans = spans.spans(of: text) {
+      return Hours(windows: OpenWindows(spans, from: frame.start, to: frame.end), isKnown: true)
     }
     let windows =
       frame.unknownHours == .open
