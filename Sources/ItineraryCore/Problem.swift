@@ -107,8 +107,11 @@ public struct Problem: Sendable {
   }
 
   /// Why no plan exists because some category has no eligible place, or `nil`.
-  public func missingCategoryReason() -> String? {
-    for (category, eligible) in zip(categories, eligiblePlaces()) where eligible.isEmpty {
+  ///
+  /// - Parameter eligible: `eligiblePlaces()`, when already at hand.
+  public func missingCategoryReason(_ eligible: [[Int]]? = nil) -> String? {
+    for (category, eligible) in zip(categories, eligible ?? eligiblePlaces())
+    where eligible.isEmpty {
       return "no place is eligible for category '\(category)'"
     }
     return nil

@@ -139,17 +139,21 @@ public final class Timing {
   /// round trip, with time to get back. A pruning only: every place it drops
   /// the timelines would refuse anyway.
   ///
+  /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
   /// - Complexity: O(n) evaluations of hours, shared between equal texts.
-  public func eligiblePlaces() -> [[Int]] {
-    problem.eligiblePlaces().enumerated().map { category, places in
+  public func eligiblePlaces(among all: [[Int]]? = nil) -> [[Int]] {
+    (all ?? problem.eligiblePlaces()).enumerated().map { category, places in
       places.filter { canEverVisit($0, as: category) }
     }
   }
 
   /// Why no plan fits in time when some category has no place left that
   /// could be visited, or `nil`.
-  public func closedCategoryReason(_ eligible: [[Int]]) -> String? {
-    let all = problem.eligiblePlaces()
+  ///
+  /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
+  public func closedCategoryReason(_ eligible: [[Int]], among all: [[Int]]? = nil) -> String? {
+    guard eligible.contains(where: \.isEmpty) else { return nil }
+    let all = all ?? problem.eligiblePlaces()
     for (category, places) in eligible.enumerated() where places.isEmpty && !all[category].isEmpty {
       let name = problem.categories[category]
       let everyClosed = all[category].allSatisfy { place in

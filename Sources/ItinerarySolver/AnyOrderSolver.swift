@@ -64,8 +64,11 @@ public struct AnyOrderSolver {
   ///   stops, then O(k * N * log(k * N)) per partial plan expanded by the
   ///   search; the heuristic path is bounded by the time limit.
   public func solve(_ selection: Selection) -> Solution {
-    let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
-    if let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible) {
+    let all = problem.eligiblePlaces()
+    let eligible = timing?.eligiblePlaces(among: all) ?? all
+    if let reason =
+      problem.missingCategoryReason(all) ?? timing?.closedCategoryReason(eligible, among: all)
+    {
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
     let deadline = options.deadline()
