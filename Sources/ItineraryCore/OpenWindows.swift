@@ -51,16 +51,28 @@ public struct OpenWindows: Hashable, Sendable {
     }
   }
 
-  /// The windows of `spans` for a plan from `start` to `end`: each instant
-  /// in minutes from the start, then sorted, merged and clipped as above.
+  /// The windows of `spans`, sorted by their beginnings, for a plan from
+  /// `start` to `end`: each instant in minutes from the start, merged and
+  /// clipped as above. Minutes keep the order of instants, so the windows are
+  /// those of the intervals sorted afresh.
   ///
-  /// - Complexity: O(m log m) for m spans.
-  public init(_ spans: [Span], from start: Date, to end: Date) {
+  /// - Complexity: O(m) for m spans.
+  public init(sorted spans: [Span], from start: Date, to end: Date) {
     let origin = start.timeIntervalSince1970
-    self.init(
-      spans.map { span in
-        Interval(begin: (Double(span.begin) - origin) / 60, end: (Double(span.end) - origin) / 60)
-      }, horizon: end.timeIntervalSince(start) / 60)
+    horizon = end.timeIntervalSince(start) / 60
+    var merged: [Interval] = []
+    merged.reserveCapacity(spans.count)
+    for span in spans {
+      let begin = max((Double(span.begin) - origin) / 60, 0)
+      let end = min((Double(span.end) - origin) / 60, horizon)
+      guard begin < end else { continue }
+      if let last = merged.last, begin <= last.end {
+        merged[merged.count - 1] = Interval(begin: last.begin, end: max(last.end, end))
+      } else {
+        merged.append(Interval(begin: begin, end: end))
+      }
+    }
+    intervals = merged
   }
 
   /// Open through the whole horizon (hours unknown and counted as open).

@@ -41,7 +41,7 @@ public struct OpeningHours: Hashable, Sendable, CustomStringConvertible {
   ) -> OpenWindows {
     let days = Self.days(from: start, to: end, in: timeZone)
     return OpenWindows(
-      openSpans(on: days, in: timeZone, holidays: holidays), from: start, to: end)
+      sorted: openSpans(on: days, in: timeZone, holidays: holidays), from: start, to: end)
   }
 
   /// The local days (counted from 1970-01-01) whose hours can be open between
@@ -59,12 +59,12 @@ public struct OpeningHours: Hashable, Sendable, CustomStringConvertible {
     return firstDay...max(firstDay, lastDay)
   }
 
-  /// The open spans of `days` as instants, day by day and in each day's
-  /// order, neither merged nor clipped: what `openWindows` measures from a
-  /// start. They depend on the days only, not on the start within them.
+  /// The open spans of `days` as instants, sorted by their beginnings,
+  /// neither merged nor clipped: what `openWindows` measures from a start.
+  /// They depend on the days only, not on the start within them.
   ///
-  /// - Complexity: O(d * r * s), d the days, r the rules and s the time
-  ///   spans of a rule.
+  /// - Complexity: O(d * r * s + m log m), d the days, r the rules, s the
+  ///   time spans of a rule and m the spans.
   public func openSpans(
     on days: ClosedRange<Int>, in timeZone: TimeZone, holidays: Set<LocalDate>
   ) -> [OpenWindows.Span] {
@@ -78,7 +78,7 @@ public struct OpeningHours: Hashable, Sendable, CustomStringConvertible {
         spans.append(OpenWindows.Span(begin: instant(span.begin), end: instant(span.end)))
       }
     }
-    return spans
+    return spans.sorted { $0.begin < $1.begin }
   }
 
   /// Whether the place is open at `instant` ("open now").

@@ -54,15 +54,21 @@ public final class Timing {
   private func hours(of place: Int) -> Hours {
     if let known = hours[place] { return known }
     let text = problem.places[place].openingHours ?? ""
-    let result = hoursByText[text] ?? evaluate(text)
-    hoursByText[text] = result
+    let result: Hours
+    if let known = hoursByText[text] {
+      result = known
+    } else {
+      result = evaluate(text)
+      hoursByText[text] = result
+    }
     hours[place] = result
     return result
   }
 
   private func evaluate(_ text: String) -> Hours {
     if let spans = spans.spans(of: text) {
-      return Hours(windows: OpenWindows(spans, from: frame.start, to: frame.end), isKnown: true)
+      return Hours(
+        windows: OpenWindows(sorted: spans, from: frame.start, to: frame.end), isKnown: true)
     }
     let windows =
       frame.unknownHours == .open
@@ -87,7 +93,7 @@ public final class Timing {
   /// counts in `finish` and must end by the horizon.
   ///
   /// - Complexity: O(k log m) for k stops and m open intervals a place.
-  public func timeline(of stops: some Collection<Plan.Stop>, isComplete: Bool = true) -> Timeline {
+  public func timeline(of stops: [Plan.Stop], isComplete: Bool = true) -> Timeline {
     var visits: [Visit] = []
     visits.reserveCapacity(stops.count)
     var clock = 0.0
@@ -116,7 +122,7 @@ public final class Timing {
   /// the departure only moves later as the prefix is extended.
   ///
   /// - Complexity: that of `timeline(of:isComplete:)`.
-  public func progress(of stops: some Collection<Plan.Stop>, isComplete: Bool)
+  public func progress(of stops: [Plan.Stop], isComplete: Bool)
     -> (waitCost: Double, departure: Double)?
   {
     let timeline = timeline(of: stops, isComplete: isComplete)

@@ -30,7 +30,7 @@ import Testing
       for text in Self.texts {
         let spans = try #require(OpenSpansCache.table(for: key).spans(of: text))
         let fresh = try OpeningHours(text).openWindows(from: start, to: end, in: Self.helsinki)
-        #expect(OpenWindows(spans, from: start, to: end) == fresh, "\(text) from \(start)")
+        #expect(OpenWindows(sorted: spans, from: start, to: end) == fresh, "\(text) from \(start)")
       }
     }
   }
