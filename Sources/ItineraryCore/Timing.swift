@@ -96,6 +96,15 @@ public final class Timing {
   public func timeline(of stops: [Plan.Stop], isComplete: Bool = true) -> Timeline {
     var visits: [Visit] = []
     visits.reserveCapacity(stops.count)
+    let (finish, isFeasible) = walk(stops, isComplete: isComplete) { visits.append($0) }
+    return Timeline(visits: visits, finish: finish, isFeasible: isFeasible)
+  }
+
+  /// The visits of `stops` in order, each begun as early as it fits, handed
+  /// to `visit`; the timeline's finish and whether it is feasible.
+  private func walk(_ stops: [Plan.Stop], isComplete: Bool, visit: (Visit) -> Void)
+    -> (finish: Double, isFeasible: Bool)
+  {
     var clock = 0.0
     var here = Waypoint.origin
     for stop in stops {
@@ -103,15 +112,15 @@ public final class Timing {
       let dwell = dwell(stop)
       guard arrive.isFinite,
         let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
-      else { return Timeline(visits: visits, finish: clock, isFeasible: false) }
+      else { return (clock, false) }
       clock = begin + dwell
-      visits.append(Visit(arrive: arrive, begin: begin, leave: clock))
+      visit(Visit(arrive: arrive, begin: begin, leave: clock))
       here = .place(stop.place)
     }
     if isComplete && problem.roundTrip {
       clock += travelMinutes(from: here, to: .origin)
     }
-    return Timeline(visits: visits, finish: clock, isFeasible: clock <= horizon)
+    return (clock, clock <= horizon)
   }
 
   private typealias Visit = Timeline.Visit
@@ -121,13 +130,19 @@ public final class Timing {
   /// (or, complete, it is not over by the horizon). The price only grows and
   /// the departure only moves later as the prefix is extended.
   ///
-  /// - Complexity: that of `timeline(of:isComplete:)`.
+  /// - Complexity: that of `timeline(of:isComplete:)`, keeping no visit.
   public func progress(of stops: [Plan.Stop], isComplete: Bool)
     -> (waitCost: Double, departure: Double)?
   {
-    let timeline = timeline(of: stops, isComplete: isComplete)
-    guard timeline.isFeasible else { return nil }
-    return (frame.waitWeight * timeline.totalWait, timeline.visits.last?.leave ?? 0)
+    // Summed in the order of `Timeline.totalWait`, so the price is the same.
+    var totalWait = 0.0
+    var departure = 0.0
+    let (_, isFeasible) = walk(stops, isComplete: isComplete) { visit in
+      totalWait += visit.wait
+      departure = visit.leave
+    }
+    guard isFeasible else { return nil }
+    return (frame.waitWeight * totalWait, departure)
   }
 
   /// The documented objective with time: the timeless objective less
@@ -148,7 +163,8 @@ public final class Timing {
   /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
   /// - Complexity: O(n) evaluations of hours, shared between equal texts.
   public func eligiblePlaces(among all: [[Int]]? = nil) -> [[Int]] {
-    (all ?? problem.eligiblePlaces()).enumerated().map { category, places in
+    hoursByText.reserveCapacity(problem.places.count)
+    return (all ?? problem.eligiblePlaces()).enumerated().map { category, places in
       places.filter { canEverVisit($0, as: category) }
     }
   }
