@@ -360,7 +360,7 @@ public enum SortedJSONEncoder {
         bytes.append(UInt8(ascii: "]"))
       case .object(let index):
         guard depth + 1 < Self.maximumDepth else { return false }
-        let members = tree.objects[index].sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let members = tree.objects[index].sorted { Self.precedes($0.key, $1.key) }
         bytes.append(UInt8(ascii: "{"))
         if pretty { bytes.append(UInt8(ascii: "\n")) }
         for (offset, member) in members.enumerated() {
@@ -398,25 +398,49 @@ public enum SortedJSONEncoder {
       }
     }
 
-    /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone).
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
-      bytes.append(UInt8(ascii: "\""))
-      for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
-        case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x00...0x1F:
-          let hex = Array("0123456789abcdef".utf8)
-          bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
-          bytes.append(hex[Int(byte >> 4)])
-          bytes.append(hex[Int(byte & 0x0F)])
-        default: bytes.append(byte)
+    /// Whether `a` sorts before `b` by their UTF-8 bytes, as JSONEncoder
+    /// sorts keys.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+      var a = a
+      var b = b
+      return a.withUTF8 { x in
+        b.withUTF8 { y in
+          let common = min(x.count, y.count)
+          if common > 0, let left = x.baseAddress, let right = y.baseAddress {
+            let order = memcmp(left, right, common)
+            if order != 0 { return order < 0 }
+          }
+          return x.count < y.count
         }
+      }
+    }
+
+    /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone):
+    /// runs with nothing to escape are copied whole.
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+      var text = text
+      bytes.append(UInt8(ascii: "\""))
+      text.withUTF8 { utf8 in
+        var run = 0
+        for (index, byte) in utf8.enumerated()
+        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+          run = index + 1
+          bytes.append(UInt8(ascii: "\\"))
+          switch byte {
+          case 0x08: bytes.append(UInt8(ascii: "b"))
+          case 0x0C: bytes.append(UInt8(ascii: "f"))
+          case 0x0A: bytes.append(UInt8(ascii: "n"))
+          case 0x0D: bytes.append(UInt8(ascii: "r"))
+          case 0x09: bytes.append(UInt8(ascii: "t"))
+          case 0x00...0x1F:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)]])
+            bytes.append(hex[Int(byte & 0x0F)])
+          default: bytes.append(byte)
+          }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
       }
       bytes.append(UInt8(ascii: "\""))
     }
