@@ -105,7 +105,8 @@ enum CandidateSource {
       }
     }
     for name in names
-    where (everyCategory || places.isEmpty) && !places.contains(where: { $0.isEligible(for: name) })
+    where (everyCategory || places.isEmpty)
+      && !places.indices.contains(where: { places[$0].isEligible(for: name) })
     {
       throw ItineraryError(
         .failure,
