@@ -20,6 +20,9 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
 /// The planner's category vocabulary, read from `fixtures/categories.json`.
 public struct CategoryVocabulary: Sendable {
   public let categories: [CanonicalCategory]
+  /// Each name, then each alias lowercased, to the first category it names:
+  /// names before aliases, earlier categories first.
+  private let byWord: [String: Int]
 
   /// The vocabulary compiled into the binary.
   public static let standard: CategoryVocabulary = {
@@ -33,14 +36,26 @@ public struct CategoryVocabulary: Sendable {
   public init(json: Data) throws {
     struct File: Decodable { var categories: [CanonicalCategory] }
     categories = try JSONDecoder().decode(File.self, from: json).categories
+    var byWord: [String: Int] = [:]
+    for (index, category) in categories.enumerated() where byWord[category.name] == nil {
+      byWord[category.name] = index
+    }
+    for (index, category) in categories.enumerated() {
+      for alias in category.aliases where byWord[alias.lowercased()] == nil {
+        byWord[alias.lowercased()] = index
+      }
+    }
+    self.byWord = byWord
   }
 
   /// The canonical category a word names, by name or alias, ignoring case
   /// and surrounding spaces.
+  ///
+  /// - Complexity: O(length of the word).
   public func resolve(_ word: String) -> CanonicalCategory? {
-    let key = word.trimmingCharacters(in: .whitespaces).lowercased()
-    return categories.first { $0.name == key }
-      ?? categories.first { $0.aliases.contains { $0.lowercased() == key } }
+    let key =
+      word.isPlainLowercaseWord ? word : word.trimmingCharacters(in: .whitespaces).lowercased()
+    return byWord[key].map { categories[$0] }
   }
 
   /// The canonical categories an OpenStreetMap element with these tags belongs to.
@@ -51,5 +66,15 @@ public struct CategoryVocabulary: Sendable {
         return parts.count == 2 && tags[parts[0]] == parts[1]
       }
     }.map(\.name)
+  }
+}
+
+extension String {
+  /// Whether the string is non-empty and only lowercase ASCII letters, digits
+  /// and underscores: a word that trimming, lowercasing and splitting at
+  /// category separators leave as it is.
+  package var isPlainLowercaseWord: Bool {
+    !isEmpty
+      && utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// When a place is open during a plan, as merged intervals of minutes from the
 /// plan's start: sorted, disjoint, never touching (adjoining opening times,
 /// across midnight too, are one interval), and clipped to `[0, horizon]`.
@@ -35,6 +37,42 @@ public struct OpenWindows: Hashable, Sendable {
       }
     }
     self.intervals = merged
+  }
+
+  /// An open span as instants, seconds since 1970 UTC, before it is
+  /// measured from a plan's start.
+  public struct Span: Hashable, Sendable {
+    public let begin: Int
+    public let end: Int
+
+    public init(begin: Int, end: Int) {
+      self.begin = begin
+      self.end = end
+    }
+  }
+
+  /// The windows of `spans`, sorted by their beginnings, for a plan from
+  /// `start` to `end`: each instant in minutes from the start, merged and
+  /// clipped as above. Minutes keep the order of instants, so the windows are
+  /// those of the intervals sorted afresh.
+  ///
+  /// - Complexity: O(m) for m spans.
+  public init(sorted spans: [Span], from start: Date, to end: Date) {
+    let origin = start.timeIntervalSince1970
+    horizon = end.timeIntervalSince(start) / 60
+    var merged: [Interval] = []
+    merged.reserveCapacity(spans.count)
+    for span in spans {
+      let begin = max((Double(span.begin) - origin) / 60, 0)
+      let end = min((Double(span.end) - origin) / 60, horizon)
+      guard begin < end else { continue }
+      if let last = merged.last, begin <= last.end {
+        merged[merged.count - 1] = Interval(begin: last.begin, end: max(last.end, end))
+      } else {
+        merged.append(Interval(begin: begin, end: end))
+      }
+    }
+    intervals = merged
   }
 
   /// Open through the whole horizon (hours unknown and counted as open).

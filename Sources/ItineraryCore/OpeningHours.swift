@@ -39,25 +39,46 @@ public struct OpeningHours: Hashable, Sendable, CustomStringConvertible {
   public func openWindows(
     from start: Date, to end: Date, in timeZone: TimeZone, holidays: Set<LocalDate> = []
   ) -> OpenWindows {
+    let days = Self.days(from: start, to: end, in: timeZone)
+    return OpenWindows(
+      sorted: openSpans(on: days, in: timeZone, holidays: holidays), from: start, to: end)
+  }
+
+  /// The local days (counted from 1970-01-01) whose hours can be open between
+  /// `start` and `end`: a day's hours can begin up to 14 hours before its date
+  /// in UTC, and one day either side also covers spans running past midnight.
+  ///
+  /// - Complexity: O(1): two offset look-ups.
+  public static func days(from start: Date, to end: Date, in timeZone: TimeZone)
+    -> ClosedRange<Int>
+  {
     let startSecond = Int(start.timeIntervalSince1970.rounded(.down))
     let endSecond = Int(end.timeIntervalSince1970.rounded(.up))
-    // A day's hours can begin up to 14 hours before its date in UTC; one day
-    // either side also covers spans running past midnight.
     let firstDay = timeZone.localSeconds(at: startSecond).floorDivided(by: 86_400) - 1
     let lastDay = timeZone.localSeconds(at: endSecond).floorDivided(by: 86_400) + 1
-    let origin = start.timeIntervalSince1970
-    var intervals: [OpenWindows.Interval] = []
-    for day in firstDay...max(firstDay, lastDay) {
+    return firstDay...max(firstDay, lastDay)
+  }
+
+  /// The open spans of `days` as instants, sorted by their beginnings,
+  /// neither merged nor clipped: what `openWindows` measures from a start.
+  /// They depend on the days only, not on the start within them.
+  ///
+  /// - Complexity: O(d * r * s + m log m), d the days, r the rules, s the
+  ///   time spans of a rule and m the spans.
+  public func openSpans(
+    on days: ClosedRange<Int>, in timeZone: TimeZone, holidays: Set<LocalDate>
+  ) -> [OpenWindows.Span] {
+    var spans: [OpenWindows.Span] = []
+    for day in days {
       let date = LocalDate(daysSinceEpoch: day)
       for span in schedule(on: date, holidays: holidays) where span.state == .open {
-        func minutes(_ minuteOfDay: Int) -> Double {
-          let local = day * 86_400 + minuteOfDay * 60
-          return (Double(timeZone.instant(atLocal: local).instant) - origin) / 60
+        func instant(_ minuteOfDay: Int) -> Int {
+          timeZone.instant(atLocal: day * 86_400 + minuteOfDay * 60).instant
         }
-        intervals.append(OpenWindows.Interval(begin: minutes(span.begin), end: minutes(span.end)))
+        spans.append(OpenWindows.Span(begin: instant(span.begin), end: instant(span.end)))
       }
     }
-    return OpenWindows(intervals, horizon: end.timeIntervalSince(start) / 60)
+    return spans.sorted { $0.begin < $1.begin }
   }
 
   /// Whether the place is open at `instant` ("open now").

@@ -48,8 +48,9 @@ public struct Problem: Sendable {
       layersByName[category.foldedForComparison, default: []].append(index)
     }
     var eligible = Array(repeating: [Int](), count: categories.count)
-    for (place, candidate) in places.enumerated() {
-      for category in candidate.categories {
+    // By index: iterating the places would copy every one of them.
+    for place in places.indices {
+      for category in places[place].categories {
         for layer in layersByName[category.foldedForComparison] ?? []
         where eligible[layer].last != place {
           eligible[layer].append(place)
@@ -60,7 +61,7 @@ public struct Problem: Sendable {
   }
 
   /// The score of every place, by index.
-  public func scores() -> [Double] { places.map(Scoring.score(of:)) }
+  public func scores() -> [Double] { places.indices.map { Scoring.score(of: places[$0]) } }
 
   /// The largest magnitude a score or a distance weight may have, so that
   /// every objective stays a finite number.
@@ -87,28 +88,32 @@ public struct Problem: Sendable {
       throw ItineraryError(
         .data, "distanceWeight \(distanceWeight) is outside [0, \(Self.maximumMagnitude)]")
     }
-    for place in places {
-      if let why = place.coordinate.invalidity {
-        throw ItineraryError(.data, "place \(place.id): \(why)")
+    for index in places.indices {
+      let id = { self.places[index].id }
+      if let why = places[index].coordinate.invalidity {
+        throw ItineraryError(.data, "place \(id()): \(why)")
       }
-      if let dwell = place.dwellMinutes, !(0...TimeFrame.maximumDwell).contains(dwell) {
+      if let dwell = places[index].dwellMinutes, !(0...TimeFrame.maximumDwell).contains(dwell) {
         throw ItineraryError(
           .data,
-          "place \(place.id): dwellMinutes \(dwell) is outside [0, \(TimeFrame.maximumDwell)]")
+          "place \(id()): dwellMinutes \(dwell) is outside [0, \(TimeFrame.maximumDwell)]")
       }
-      let score = Scoring.score(of: place)
+      let score = Scoring.score(of: places[index])
       if !(-Self.maximumMagnitude...Self.maximumMagnitude).contains(score) {
         throw ItineraryError(
           .data,
-          "place \(place.id): score \(score) is outside [-\(Self.maximumMagnitude), \(Self.maximumMagnitude)]"
+          "place \(id()): score \(score) is outside [-\(Self.maximumMagnitude), \(Self.maximumMagnitude)]"
         )
       }
     }
   }
 
   /// Why no plan exists because some category has no eligible place, or `nil`.
-  public func missingCategoryReason() -> String? {
-    for (category, eligible) in zip(categories, eligiblePlaces()) where eligible.isEmpty {
+  ///
+  /// - Parameter eligible: `eligiblePlaces()`, when already at hand.
+  public func missingCategoryReason(_ eligible: [[Int]]? = nil) -> String? {
+    for (category, eligible) in zip(categories, eligible ?? eligiblePlaces())
+    where eligible.isEmpty {
       return "no place is eligible for category '\(category)'"
     }
     return nil

@@ -4,8 +4,9 @@ import Foundation
 /// minutes of every leg and visit, and the timeline of a plan or of a prefix
 /// of one, as docs/reference.md defines them.
 ///
-/// A place's hours are parsed and evaluated over the horizon the first time
-/// a plan reaches it, once per distinct text. Hours that are missing, do not
+/// A place's hours are measured from the start the first time a plan reaches
+/// it, once per distinct text, from spans evaluated once per process for the
+/// frame's days (`OpenSpansCache`). Hours that are missing, do not
 /// parse or say nothing definite are unknown: always open, or never, as the
 /// frame says. Not meant to be shared between threads: one per solver run.
 public final class Timing {
@@ -17,6 +18,10 @@ public final class Timing {
   private let categoryDwell: [Double]
   private var hours: [Hours?]
   private var hoursByText: [String: Hours] = [:]
+  private lazy var spans = OpenSpansCache.table(
+    for: OpenSpansCache.Key(
+      timeZone: frame.timeZone, holidays: frame.holidays,
+      days: OpeningHours.days(from: frame.start, to: frame.end, in: frame.timeZone)))
 
   /// A place's open windows over the horizon, and whether its hours are known.
   private struct Hours {
@@ -49,17 +54,21 @@ public final class Timing {
   private func hours(of place: Int) -> Hours {
     if let known = hours[place] { return known }
     let text = problem.places[place].openingHours ?? ""
-    let result = hoursByText[text] ?? evaluate(text)
-    hoursByText[text] = result
+    let result: Hours
+    if let known = hoursByText[text] {
+      result = known
+    } else {
+      result = evaluate(text)
+      hoursByText[text] = result
+    }
     hours[place] = result
     return result
   }
 
   private func evaluate(_ text: String) -> Hours {
-    if let parsed = OpeningHours.cached(text), !parsed.isUnknown {
-      let windows = parsed.openWindows(
-        from: frame.start, to: frame.end, in: frame.timeZone, holidays: frame.holidays)
-      return Hours(windows: windows, isKnown: true)
+    if let spans = spans.spans(of: text) {
+      return Hours(
+        windows: OpenWindows(sorted: spans, from: frame.start, to: frame.end), isKnown: true)
     }
     let windows =
       frame.unknownHours == .open
@@ -84,9 +93,18 @@ public final class Timing {
   /// counts in `finish` and must end by the horizon.
   ///
   /// - Complexity: O(k log m) for k stops and m open intervals a place.
-  public func timeline(of stops: some Collection<Plan.Stop>, isComplete: Bool = true) -> Timeline {
+  public func timeline(of stops: [Plan.Stop], isComplete: Bool = true) -> Timeline {
     var visits: [Visit] = []
     visits.reserveCapacity(stops.count)
+    let (finish, isFeasible) = walk(stops, isComplete: isComplete) { visits.append($0) }
+    return Timeline(visits: visits, finish: finish, isFeasible: isFeasible)
+  }
+
+  /// The visits of `stops` in order, each begun as early as it fits, handed
+  /// to `visit`; the timeline's finish and whether it is feasible.
+  private func walk(_ stops: [Plan.Stop], isComplete: Bool, visit: (Visit) -> Void)
+    -> (finish: Double, isFeasible: Bool)
+  {
     var clock = 0.0
     var here = Waypoint.origin
     for stop in stops {
@@ -94,15 +112,15 @@ public final class Timing {
       let dwell = dwell(stop)
       guard arrive.isFinite,
         let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
-      else { return Timeline(visits: visits, finish: clock, isFeasible: false) }
+      else { return (clock, false) }
       clock = begin + dwell
-      visits.append(Visit(arrive: arrive, begin: begin, leave: clock))
+      visit(Visit(arrive: arrive, begin: begin, leave: clock))
       here = .place(stop.place)
     }
     if isComplete && problem.roundTrip {
       clock += travelMinutes(from: here, to: .origin)
     }
-    return Timeline(visits: visits, finish: clock, isFeasible: clock <= horizon)
+    return (clock, clock <= horizon)
   }
 
   private typealias Visit = Timeline.Visit
@@ -112,13 +130,19 @@ public final class Timing {
   /// (or, complete, it is not over by the horizon). The price only grows and
   /// the departure only moves later as the prefix is extended.
   ///
-  /// - Complexity: that of `timeline(of:isComplete:)`.
-  public func progress(of stops: some Collection<Plan.Stop>, isComplete: Bool)
+  /// - Complexity: that of `timeline(of:isComplete:)`, keeping no visit.
+  public func progress(of stops: [Plan.Stop], isComplete: Bool)
     -> (waitCost: Double, departure: Double)?
   {
-    let timeline = timeline(of: stops, isComplete: isComplete)
-    guard timeline.isFeasible else { return nil }
-    return (frame.waitWeight * timeline.totalWait, timeline.visits.last?.leave ?? 0)
+    // Summed in the order of `Timeline.totalWait`, so the price is the same.
+    var totalWait = 0.0
+    var departure = 0.0
+    let (_, isFeasible) = walk(stops, isComplete: isComplete) { visit in
+      totalWait += visit.wait
+      departure = visit.leave
+    }
+    guard isFeasible else { return nil }
+    return (frame.waitWeight * totalWait, departure)
   }
 
   /// The documented objective with time: the timeless objective less
@@ -136,17 +160,22 @@ public final class Timing {
   /// round trip, with time to get back. A pruning only: every place it drops
   /// the timelines would refuse anyway.
   ///
+  /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
   /// - Complexity: O(n) evaluations of hours, shared between equal texts.
-  public func eligiblePlaces() -> [[Int]] {
-    problem.eligiblePlaces().enumerated().map { category, places in
+  public func eligiblePlaces(among all: [[Int]]? = nil) -> [[Int]] {
+    hoursByText.reserveCapacity(problem.places.count)
+    return (all ?? problem.eligiblePlaces()).enumerated().map { category, places in
       places.filter { canEverVisit($0, as: category) }
     }
   }
 
   /// Why no plan fits in time when some category has no place left that
   /// could be visited, or `nil`.
-  public func closedCategoryReason(_ eligible: [[Int]]) -> String? {
-    let all = problem.eligiblePlaces()
+  ///
+  /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
+  public func closedCategoryReason(_ eligible: [[Int]], among all: [[Int]]? = nil) -> String? {
+    guard eligible.contains(where: \.isEmpty) else { return nil }
+    let all = all ?? problem.eligiblePlaces()
     for (category, places) in eligible.enumerated() where places.isEmpty && !all[category].isEmpty {
       let name = problem.categories[category]
       let everyClosed = all[category].allSatisfy { place in

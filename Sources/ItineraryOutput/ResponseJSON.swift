@@ -10,10 +10,8 @@ public enum ResponseJSON {
   /// - Throws: `.failure` naming the value that cannot be written (a number
   ///   that is not finite), so that nothing half-written is printed.
   public static func encode<Value: Encodable>(_ value: Value) throws(ItineraryError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(value) + Data("\n".utf8)
+      return try SortedJSONEncoder.encode(value, pretty: true) + Data("\n".utf8)
     } catch let EncodingError.invalidValue(value, context) {
       let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
         .joined().drop { $0 == "." }

@@ -18,6 +18,9 @@ public struct ImportedCities: Sendable {
 
   /// The names of the imported cities, sorted.
   public func names() -> [String] {
+    // Most plans run with no city imported: a look at the folder is cheaper
+    // than the error of listing one that is not there.
+    guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return entries.filter { !$0.hasPrefix(".") && $0.hasSuffix(".sqlite") }
       .map { String($0.dropLast(".sqlite".count)) }.sorted()

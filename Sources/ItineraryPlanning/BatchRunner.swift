@@ -132,7 +132,7 @@ struct BatchAnswer: Sendable {
         line: assemble(id: id, number: number, key: "result", result), failed: false)
     } catch {
       let failure = Failure(exitCode: Int(error.kind.exitCode), message: error.message)
-      let body = (try? ResponseEncoding.encoder.encode(failure)) ?? Data("{}".utf8)
+      let body = (try? SortedJSONEncoder.encode(failure)) ?? Data("{}".utf8)
       return BatchAnswer(line: assemble(id: id, number: number, key: "error", body), failed: true)
     }
   }
@@ -157,15 +157,9 @@ struct BatchAnswer: Sendable {
 
 /// Responses as one line of JSON with sorted keys.
 enum ResponseEncoding {
-  static var encoder: JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }
-
   static func compact(_ response: PlanResponse) throws(ItineraryError) -> Data {
     do {
-      return try encoder.encode(response)
+      return try SortedJSONEncoder.encode(response)
     } catch {
       throw ItineraryError(.failure, "cannot write the answer as JSON: a number is not finite")
     }

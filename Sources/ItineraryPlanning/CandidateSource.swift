@@ -105,7 +105,8 @@ enum CandidateSource {
       }
     }
     for name in names
-    where (everyCategory || places.isEmpty) && !places.contains(where: { $0.isEligible(for: name) })
+    where (everyCategory || places.isEmpty)
+      && !places.indices.contains(where: { places[$0].isEligible(for: name) })
     {
       throw ItineraryError(
         .failure,
@@ -145,19 +146,17 @@ struct CategoryIndex: Sendable {
   /// The places of `all` eligible for any of `categories` within
   /// `radiusKm` of `origin`, in their order.
   ///
-  /// - Complexity: O(m log m) for m eligible places.
+  /// - Complexity: O(n + m) for n places in all and m eligible places.
   func eligible(
     for categories: [String], within radiusKm: Double, of origin: Coordinate, in all: [Place]
   ) -> [Place] {
-    var chosen = Set<Int>()
+    var chosen = [Bool](repeating: false, count: coordinates.count)
     for category in categories {
       for index in places[category.lowercased()] ?? []
-      where !chosen.contains(index)
-        && GreatCircle.distanceKm(origin, coordinates[index]) <= radiusKm
-      {
-        chosen.insert(index)
+      where !chosen[index] && GreatCircle.distanceKm(origin, coordinates[index]) <= radiusKm {
+        chosen[index] = true
       }
     }
-    return chosen.sorted().map { all[$0] }
+    return chosen.indices.filter { chosen[$0] }.map { all[$0] }
   }
 }

@@ -8,8 +8,10 @@ enum CategoryWords {
   ///   word, suggesting the nearest known one.
   static func resolve(_ words: [String]) throws(ItineraryError) -> [CanonicalCategory] {
     let vocabulary = CategoryVocabulary.standard
-    let names = words.flatMap { word in
-      word.replacingOccurrences(of: "->", with: ">").replacingOccurrences(of: "→", with: ">")
+    let names = words.flatMap { word -> [String] in
+      // A plain word is its own name: nothing to replace, split or trim.
+      if word.isPlainLowercaseWord { return [word] }
+      return word.replacingOccurrences(of: "->", with: ">").replacingOccurrences(of: "→", with: ">")
         .split(whereSeparator: { $0 == ">" || $0 == "," })
         .map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty }

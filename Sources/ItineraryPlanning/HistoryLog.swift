@@ -61,10 +61,8 @@ public enum HistoryLog {
 public enum StoredJSON {
   /// - Throws: `.failure` when the value cannot be written (a number that is not finite).
   public static func encode(_ value: some Encodable) throws(ItineraryError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(value)
+      return try SortedJSONEncoder.encode(value)
     } catch {
       throw ItineraryError(.failure, "cannot write the value as JSON: \(error)")
     }

@@ -46,8 +46,6 @@ public indirect enum JSONValue: Codable, Sendable, Hashable {
   /// The value as compact JSON with sorted keys: the same text for the same
   /// value, wherever it was read.
   public var text: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    (try? SortedJSONEncoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
   }
 }

@@ -141,8 +141,8 @@ enum TimeStep {
   /// How many places have opening hours that do not parse (they are then
   /// unknown).
   static func unreadableHours(_ places: [Place]) -> Int {
-    places.count { place in
-      guard let text = place.openingHours else { return false }
+    places.indices.count { index in
+      guard let text = places[index].openingHours else { return false }
       return OpeningHours.cached(text) == nil
     }
   }

@@ -75,16 +75,11 @@ public struct AnyOrderSolver {
   ///   O(k * N * log(k * N)) per partial plan expanded by the search; the
   ///   heuristic path is bounded by the time limit.
   public func solve(_ selection: Selection) -> Solution {
-    let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
-    // The reasons look at every place again: only when a category is empty.
-    if eligible.contains(where: \.isEmpty),
-      let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible)
+    let all = problem.eligiblePlaces()
+    let eligible = timing?.eligiblePlaces(among: all) ?? all
+    if let reason =
+      problem.missingCategoryReason(all) ?? timing?.closedCategoryReason(eligible, among: all)
     {
-      return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
-    }
-    let unpreferred = [Int?](repeating: nil, count: eligible.count)
-    guard let assignment = PlaceMatching.assign(eligible: eligible, preferred: unpreferred) else {
-      let reason = timing?.noPlanReason ?? problem.noPlanReason
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
     let deadline = options.deadline()

@@ -1,9 +1,12 @@
 /// A binary max-heap of values ordered by a `Double` key.
 ///
+/// Entries move through a hole rather than by swaps, and keys live beside
+/// their values in one array: the same comparisons in the same order as
+/// swapping, so equal keys come out in the same order, with half the writes.
+///
 /// - Complexity: O(log n) to push and to pop; O(n) to build from a list.
 struct MaxHeap<Value> {
-  private var keys: [Double] = []
-  private var values: [Value] = []
+  private var entries: [(key: Double, value: Value)] = []
 
   init() {}
 
@@ -11,56 +14,54 @@ struct MaxHeap<Value> {
   ///
   /// - Complexity: O(n).
   init(_ items: [(key: Double, value: Value)]) {
-    keys = items.map(\.key)
-    values = items.map(\.value)
-    for index in stride(from: keys.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    entries = items
+    for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) {
+      siftDown(entries[index], from: index)
+    }
   }
 
-  var isEmpty: Bool { keys.isEmpty }
+  var isEmpty: Bool { entries.isEmpty }
 
   /// The largest key and its value, left in the heap.
-  var top: (key: Double, value: Value)? {
-    guard let key = keys.first, let value = values.first else { return nil }
-    return (key, value)
-  }
+  var top: (key: Double, value: Value)? { entries.first }
 
   mutating func push(_ key: Double, _ value: Value) {
-    keys.append(key)
-    values.append(value)
-    var child = keys.count - 1
+    entries.append((key, value))
+    var child = entries.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
-      guard keys[parent] < keys[child] else { break }
-      keys.swapAt(parent, child)
-      values.swapAt(parent, child)
+      guard entries[parent].key < key else { break }
+      entries[child] = entries[parent]
       child = parent
     }
+    entries[child] = (key, value)
   }
 
   mutating func pop() -> (key: Double, value: Value)? {
-    guard let top = keys.first, let topValue = values.first else { return nil }
-    let lastKey = keys.removeLast()
-    let lastValue = values.removeLast()
-    if !keys.isEmpty {
-      keys[0] = lastKey
-      values[0] = lastValue
-      siftDown(0)
-    }
-    return (top, topValue)
+    guard let top = entries.first else { return nil }
+    let last = entries.removeLast()
+    if !entries.isEmpty { siftDown(last, from: 0) }
+    return top
   }
 
-  private mutating func siftDown(_ start: Int) {
+  /// Places `entry` at `start` or below, moving larger children up.
+  private mutating func siftDown(_ entry: (key: Double, value: Value), from start: Int) {
     var parent = start
+    let count = entries.count
     while true {
       let left = 2 * parent + 1
       let right = left + 1
       var largest = parent
-      if left < keys.count, keys[left] > keys[largest] { largest = left }
-      if right < keys.count, keys[right] > keys[largest] { largest = right }
-      if largest == parent { return }
-      keys.swapAt(parent, largest)
-      values.swapAt(parent, largest)
+      var largestKey = entry.key
+      if left < count, entries[left].key > largestKey {
+        largest = left
+        largestKey = entries[left].key
+      }
+      if right < count, entries[right].key > largestKey { largest = right }
+      if largest == parent { break }
+      entries[parent] = entries[largest]
       parent = largest
     }
+    entries[parent] = entry
   }
 }

@@ -28,6 +28,8 @@ public struct OrderedSolver {
   private let timing: Timing?
   /// The places each category can take (fewer than eligible, in time).
   private let eligible: [[Int]]
+  /// Why no plan exists, when a category has no place it can take.
+  private let emptyCategoryReason: String?
 
   /// - Parameters:
   ///   - categoryOrder: the order in which to visit the problem's categories
@@ -59,8 +61,11 @@ public struct OrderedSolver {
     self.plainExpansions = plainExpansions
     self.categoryOrder = categoryOrder ?? Array(problem.categories.indices)
     self.timing = timing
-    let eligible = timing?.eligiblePlaces() ?? problem.eligiblePlaces()
+    let all = problem.eligiblePlaces()
+    let eligible = timing?.eligiblePlaces(among: all) ?? all
     self.eligible = eligible
+    emptyCategoryReason =
+      problem.missingCategoryReason(all) ?? timing?.closedCategoryReason(eligible, among: all)
     if let roads = problem.roads {
       values = .roads(
         CompletionValues(
@@ -102,10 +107,7 @@ public struct OrderedSolver {
     _ selection: Selection, after earlier: [Solution.Ranked], deadline: Deadline,
     maxNodes: Int = .max
   ) -> Solution {
-    // The reasons look at every place again: only when a category is empty.
-    if eligible.contains(where: \.isEmpty),
-      let reason = problem.missingCategoryReason() ?? timing?.closedCategoryReason(eligible)
-    {
+    if let reason = emptyCategoryReason {
       return Solution(plans: [], solver: .orderedDP, optimal: true, reason: reason)
     }
     switch values {

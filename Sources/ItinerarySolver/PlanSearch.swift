@@ -119,13 +119,13 @@ struct PlanSearch<Metric: LayerMetric> {
   private func place(of node: Node) -> Int { values.layers[node.layer][node.item] }
 
   private func places(endingAt index: Int) -> [Int] {
-    var result: [Int] = []
+    var result = [Int](repeating: 0, count: nodes[index].layer + 1)
     var index = index
     while nodes[index].layer >= 0 {
-      result.append(place(of: nodes[index]))
+      result[nodes[index].layer] = place(of: nodes[index])
       index = nodes[index].parent
     }
-    return result.reversed()
+    return result
   }
 
   /// Pushes the best children of `parent` not yet pushed that pass the
@@ -138,6 +138,9 @@ struct PlanSearch<Metric: LayerMetric> {
     let layer = nodes[parent].layer + 1
     let before = parent == 0 ? -1 : place(of: nodes[parent])
     let prefix = places(endingAt: parent)
+    // The prefix with room for one more place, rewritten for each candidate
+    // instead of a new array per check.
+    var extended = prefix + [0]
     let index = values.indexes[layer]
     var pushed = -Double.infinity
     while true {
@@ -147,7 +150,9 @@ struct PlanSearch<Metric: LayerMetric> {
         guard let (item, key) = index.next(&walk) else { break }
         cursor = walk
         let place = values.layers[layer][item]
-        if prefix.contains(place) || !admits(prefix + [place]) { continue }
+        if prefix.contains(place) { continue }
+        extended[prefix.count] = place
+        if !admits(extended) { continue }
         guard values.successors[layer][item] == before, before >= 0 else {
           if held.isEmpty { chosen = (key, item) } else { held.push(key, item) }
           if chosen == nil, let top = held.top, top.key >= key { chosen = held.pop() }
@@ -160,7 +165,8 @@ struct PlanSearch<Metric: LayerMetric> {
       // Keys come in decreasing order: this one bounds every sibling after it.
       guard let (key, item) = chosen else { break }
       let place = values.layers[layer][item]
-      guard let cost = cost(prefix + [place]) else { continue }
+      extended[prefix.count] = place
+      guard let cost = cost(extended) else { continue }
       let paid = cost - nodes[parent].cost
       let collected =
         nodes[parent].collected + key - values.value(layer: layer, item: item, after: before)

@@ -31,7 +31,7 @@ final class SpatialIndex {
   private static let leafSize = 16
 
   let lambda: Double
-  private var nodes: [Node] = []
+  private let nodes: [Node]
   private let xs: [Double]
   private let ys: [Double]
   private let zs: [Double]

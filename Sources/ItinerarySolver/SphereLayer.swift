@@ -7,7 +7,7 @@ struct SphereMetric: LayerMetric {
   let origin: SpherePoint
 
   init(_ problem: Problem) {
-    points = problem.places.map { SpherePoint($0.coordinate) }
+    points = problem.places.indices.map { SpherePoint(problem.places[$0].coordinate) }
     origin = SpherePoint(problem.origin)
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ItineraryCore
 import Testing
 
@@ -9,6 +10,27 @@ import Testing
   @Test func overlappingAndAdjoiningIntervalsMerge() {
     let merged = windows([(60, 120), (0, 60), (100, 130), (200, 300)])
     #expect(merged.intervals == [.init(begin: 0, end: 130), .init(begin: 200, end: 300)])
+  }
+
+  @Test func sortedSpansGiveTheWindowsOfTheIntervalsSortedAfresh() {
+    let start = Date(timeIntervalSince1970: 1_764_612_000.25)
+    let end = start.addingTimeInterval(6 * 3600)
+    let base = 1_764_612_000
+    // Overlapping, adjoining, equal beginnings, before the start, past the
+    // end, empty and backwards (a skipped closing time).
+    let spans = [
+      (-7200, -3600), (-600, 600), (0, 1800), (1800, 3600), (5000, 9000), (5000, 6000),
+      (9000, 9000), (12_000, 11_000), (20_000, 30_000),
+    ].map { OpenWindows.Span(begin: base + $0.0, end: base + $0.1) }
+    var generator = SplitMix64(seed: 7)
+    let intervals = spans.shuffled(using: &generator).map { span in
+      OpenWindows.Interval(
+        begin: (Double(span.begin) - start.timeIntervalSince1970) / 60,
+        end: (Double(span.end) - start.timeIntervalSince1970) / 60)
+    }
+    let afresh = OpenWindows(intervals, horizon: end.timeIntervalSince(start) / 60)
+    #expect(OpenWindows(sorted: spans, from: start, to: end) == afresh)
+    #expect(afresh.intervals.count == 3)
   }
 
   @Test func intervalsAreClippedToTheHorizon() {

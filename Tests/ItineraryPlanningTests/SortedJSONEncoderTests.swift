@@ -1,0 +1,84 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlanning
+import Testing
+
+/// The encoder writes JSONEncoder's bytes (sorted keys, slashes unescaped,
+/// compact or pretty-printed) for responses and for awkward values, and
+/// JSONEncoder's errors for what it cannot write.
+@Suite struct SortedJSONEncoderTests {
+  static func reference<Value: Encodable>(_ value: Value, pretty: Bool) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting =
+      pretty
+      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+  }
+
+  static func expectSameBytes<Value: Encodable>(_ value: Value) throws {
+    for pretty in [false, true] {
+      let written = try SortedJSONEncoder.encode(value, pretty: pretty)
+      let expected = try reference(value, pretty: pretty)
+      #expect(
+        written == expected,
+        "\(String(decoding: written, as: UTF8.self)) is not \(String(decoding: expected, as: UTF8.self))"
+      )
+    }
+  }
+
+  @Test func plansOfTheEmbeddedCity() throws {
+    let pipeline = PlanningPipeline(environment: [:])
+    for (categories, start) in [
+      (["restaurant", "park", "museum"], "2026-12-01 14:00"),
+      (["cafe", "bar", "art"], "2026-03-29 02:30"),
+    ] {
+      var request = PlanRequest(categories: categories)
+      request.start = start
+      request.roundTrip = true
+      try Self.expectSameBytes(try pipeline.plan(request))
+      request.anytime = true
+      request.start = nil
+      request.exact = true
+      try Self.expectSameBytes(try pipeline.plan(request))
+    }
+  }
+
+  @Test func awkwardValues() throws {
+    let strings = [
+      "", "plain", "quote \" and backslash \\", "a/slash", "tab\tnew\nline\rreturn",
+      "\u{08}\u{0C}\u{00}\u{01}\u{1F}\u{7F}", "Käpylä ☕️ 東京", "emoji 👩‍👩‍👧",
+    ]
+    let numbers: [Double] = [
+      0, -0.0, 1, -1, 0.1, 1e-05, 1.5e300, .leastNonzeroMagnitude, 123_456_789_012_345_680, 1e21, 2.5,
+      .greatestFiniteMagnitude,
+    ]
+    let value = JSONValue.object([
+      "strings": .array(strings.map(JSONValue.string)),
+      "numbers": .array(numbers.map(JSONValue.number)),
+      "integers": .array([.integer(0), .integer(Int.min), .integer(Int.max)]),
+      "empty object": .object([:]), "empty array": .array([]), "null": .null,
+      "flags": .array([.bool(true), .bool(false)]),
+      "Zebra": .string("capital before lower case"), "a10": .integer(10), "a9": .integer(9),
+      "é": .string("not ASCII"), "nested": .object(["b": .array([.object([:]), .array([])])]),
+    ])
+    try Self.expectSameBytes(value)
+    try Self.expectSameBytes(["top": [1.0, 2.5], "also": [Double]()])
+    try Self.expectSameBytes([String: Int]())
+    try Self.expectSameBytes("just a string")
+    try Self.expectSameBytes(["b": Date(timeIntervalSince1970: 1e9)])
+    try Self.expectSameBytes(["url": URL(string: "https://example.com/a b")])
+  }
+
+  @Test func whatJSONEncoderRefusesIsRefusedTheSameWay() {
+    let value = ["fine": 1.0, "broken": .infinity]
+    #expect(throws: EncodingError.self) { try SortedJSONEncoder.encode(value) }
+    do {
+      _ = try SortedJSONEncoder.encode(value, pretty: true)
+    } catch let EncodingError.invalidValue(_, context) {
+      #expect(context.codingPath.map(\.stringValue) == ["broken"])
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+}
