@@ -82,6 +82,11 @@ public struct AnyOrderSolver {
     {
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }
+    let unpreferred = [Int?](repeating: nil, count: eligible.count)
+    guard let assignment = PlaceMatching.assign(eligible: eligible, preferred: unpreferred) else {
+      let reason = timing?.noPlanReason ?? problem.noPlanReason
+      return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
+    }
     let deadline = options.deadline()
     let maxNodes = options.memoryBudget / OrderedSolver.bytesPerPartialPlan
     if let orders = problem.distinctOrders(atMost: Self.mostOrdersToMerge) {
