@@ -2,13 +2,17 @@ import Foundation
 
 /// A run held against a committed baseline (`--compare BASELINE.json`): the
 /// ratio of each measurement's time to the baseline's, and whether any is
-/// more than `slowdownLimit` times slower.
+/// more than `slowdownLimit` times slower than the machine explains.
 ///
 /// Ratios are steadier than times on a shared machine, so the gate is a
 /// ratio. Single-threaded work is compared by CPU time; the fetch and CLI
-/// suites, which wait on servers and processes, by wall time. Measurements
-/// shorter than `shortest` in the baseline are shown but never fail the gate:
-/// at that size the noise is the measurement.
+/// suites, which wait on servers and processes, by wall time. A slower
+/// machine makes every computing measurement slower alike, so their median
+/// ratio (when above 1) is taken as the machine's factor and the computing
+/// ratios are judged after dividing by it: a regression is a measurement out
+/// of line with the rest. Measurements shorter than `shortest` in the
+/// baseline are shown but never fail the gate: at that size the noise is the
+/// measurement.
 struct Comparison {
   /// How many times slower than the baseline a measurement may be.
   static let slowdownLimit = 2.0
@@ -21,9 +25,10 @@ struct Comparison {
     var name: String
     var baseline: Double
     var current: Double
+    /// Whether the time is a wait (wall time) rather than computation.
+    var waits: Bool
     var ratio: Double { current / baseline }
     var judged: Bool { baseline >= Comparison.shortest }
-    var failed: Bool { judged && ratio > Comparison.slowdownLimit }
   }
 
   var rows: [Row] = []
@@ -31,10 +36,31 @@ struct Comparison {
   /// the suites run).
   var unmatched: [String] = []
 
-  var failed: Bool { rows.contains(where: \.failed) }
+  /// How much slower this machine computes than the baseline's: the median
+  /// ratio of the judged computing measurements, never below 1.
+  var machineFactor: Double {
+    let ratios = rows.filter { $0.judged && !$0.waits }.map(\.ratio).sorted()
+    guard !ratios.isEmpty else { return 1 }
+    let middle = ratios.count / 2
+    let median =
+      ratios.count.isMultiple(of: 2) ? (ratios[middle - 1] + ratios[middle]) / 2 : ratios[middle]
+    return max(1, median)
+  }
+
+  /// The row's ratio with the machine's factor taken out.
+  func adjustedRatio(_ row: Row) -> Double {
+    row.waits ? row.ratio : row.ratio / machineFactor
+  }
+
+  func failed(_ row: Row) -> Bool {
+    row.judged && adjustedRatio(row) > Self.slowdownLimit
+  }
+
+  var failed: Bool { rows.contains(where: failed) }
 
   init(_ run: Report, baseline: Report) {
     let suitesRun = Set(run.suites.map(\.name))
+    var waits: Set<String> = []
     func measurements(_ report: Report) -> [String: Double] {
       var times: [String: Double] = [:]
       for suite in report.suites where suitesRun.contains(suite.name) {
@@ -44,6 +70,7 @@ struct Comparison {
             .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
           let name = "\(suite.name): \(record.series) n=\(record.n) \(parameters)"
           times[name] = wall ? record.timing.median : record.timing.cpuMedian
+          if wall { waits.insert(name) }
         }
       }
       return times
@@ -55,7 +82,7 @@ struct Comparison {
         unmatched.append("\(name): not in the baseline")
         continue
       }
-      rows.append(Row(name: name, baseline: old, current: time))
+      rows.append(Row(name: name, baseline: old, current: time, waits: waits.contains(name)))
     }
     for name in before.keys.sorted() where current[name] == nil {
       unmatched.append("\(name): not in this run")
@@ -65,7 +92,7 @@ struct Comparison {
   /// The table printed after a run.
   var lines: [String] {
     var lines = rows.map { row in
-      let verdict = row.failed ? "SLOWER" : row.judged ? "ok" : "short"
+      let verdict = failed(row) ? "SLOWER" : row.judged ? "ok" : "short"
       return verdict.padding(toLength: 8, withPad: " ", startingAt: 0)
         + String(
           format: "%6.2fx  %10.3f ms -> %10.3f ms  ", row.ratio, row.baseline * 1000,
@@ -73,9 +100,12 @@ struct Comparison {
     }
     lines += unmatched.map { "-       \($0)" }
     let judged = rows.filter(\.judged)
-    let worst = judged.map(\.ratio).max() ?? .nan
+    let worst = judged.map(adjustedRatio).max() ?? .nan
     lines.append(
-      "\(judged.count) of \(rows.count) measurements judged, worst ratio "
+      "\(judged.count) of \(rows.count) measurements judged; this machine computes "
+        + String(format: "%.2f", machineFactor)
+        + " times slower than the baseline's (median computing ratio, at least 1); "
+        + "worst ratio after that "
         + String(format: "%.2f", worst) + " (limit \(Self.slowdownLimit))")
     return lines
   }

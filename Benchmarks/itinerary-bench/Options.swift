@@ -36,7 +36,8 @@ struct Options: Sendable {
       --allow-debug    run a debug build anyway; every row says it is one
       --compare FILE   print each measurement's time as a ratio to FILE's (a
                        results.json, such as Benchmarks/baseline-quick.json)
-                       and exit 2 when one is more than twice as slow
+                       and exit 2 when one is more than twice as slow as
+                       the machine's speed explains
       --list           list the suites and exit
       -h, --help       show this help
     """

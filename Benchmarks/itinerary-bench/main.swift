@@ -92,7 +92,9 @@ do {
     comparison.lines.forEach(say)
     if comparison.failed {
       FileHandle.standardError.write(
-        Data("error: a measurement is more than \(Comparison.slowdownLimit) times slower\n".utf8))
+        Data(
+          "error: a measurement is more than \(Comparison.slowdownLimit) times slower than this machine's speed explains\n"
+            .utf8))
       exit(2)
     }
   }
