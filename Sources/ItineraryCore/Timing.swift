@@ -16,8 +16,10 @@ public final class Timing {
   public let horizon: Double
   /// Minutes at a stop of each category, before a place's own override.
   private let categoryDwell: [Double]
-  private var hours: [Hours?]
-  private var hoursByText: [String: Hours] = [:]
+  // A timing is used from one thread and never holds two accesses to these
+  // at once: no dynamic exclusivity checks on the search's every step.
+  @exclusivity(unchecked) private var hours: [Hours?]
+  @exclusivity(unchecked) private var hoursByText: [String: Hours] = [:]
   private lazy var spans = OpenSpansCache.table(
     for: OpenSpansCache.Key(
       timeZone: frame.timeZone, holidays: frame.holidays,
