@@ -53,7 +53,10 @@ public struct PlanningPipeline: Sendable {
       categories, around: origin, radiusKm: radius, request: request, services: services,
       notify: notify)
     var places = candidates.places
-    if time != nil, case let unreadable = TimeStep.unreadableHours(places), unreadable > 0 {
+    if time != nil,
+      case let unreadable = candidates.unreadableHours ?? TimeStep.unreadableHours(places),
+      unreadable > 0
+    {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
@@ -126,7 +129,9 @@ public struct PlanningPipeline: Sendable {
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: request.radius ?? Defaults.radiusKm(mode),
       request: request, services: services, everyCategory: false, notify: notify)
-    if case let unreadable = TimeStep.unreadableHours(candidates.places), unreadable > 0 {
+    if case let unreadable = candidates.unreadableHours
+      ?? TimeStep.unreadableHours(candidates.places), unreadable > 0
+    {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
