@@ -10,10 +10,12 @@ public struct Diversity: Sendable, Equatable {
 
   /// Whether a plan, or a prefix of one, given as place indices, shares few
   /// enough places with every earlier plan. A prefix it rejects has no
-  /// admissible extension.
+  /// admissible extension. Earlier plans are lists of their places: for the
+  /// few places of a plan, a scan costs less than the hash of a set.
   ///
-  /// - Complexity: O(m * p) for m earlier plans and p places in `places`.
-  public func admits(_ places: [Int], after earlier: [Set<Int>]) -> Bool {
+  /// - Complexity: O(m * p * k) for m earlier plans of k places and p
+  ///   places in `places`.
+  public func admits(_ places: [Int], after earlier: [[Int]]) -> Bool {
     earlier.allSatisfy { plan in places.count(where: plan.contains) <= maximumShared }
   }
 }

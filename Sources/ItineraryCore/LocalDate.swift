@@ -80,8 +80,40 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   /// `YYYY-MM-DD`.
+  ///
+  /// Years of four digits, every date a plan meets, are written straight
+  /// into the string: responses hold dozens of times, and building each
+  /// from padded pieces cost more than planning their stops.
   public var description: String {
-    "\(LocalDate.padded(year, 4))-\(LocalDate.padded(month, 2))-\(LocalDate.padded(day, 2))"
+    guard (0...9999).contains(year) else {
+      return
+        "\(LocalDate.padded(year, 4))-\(LocalDate.padded(month, 2))-\(LocalDate.padded(day, 2))"
+    }
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      write(to: buffer)
+      return 10
+    }
+  }
+
+  /// Writes `YYYY-MM-DD` into the first ten bytes of `buffer`, for a year
+  /// of at most four digits.
+  func write(to buffer: UnsafeMutableBufferPointer<UInt8>) {
+    Self.writeDigits(year, 4, to: buffer, at: 0)
+    buffer[4] = UInt8(ascii: "-")
+    Self.writeDigits(month, 2, to: buffer, at: 5)
+    buffer[7] = UInt8(ascii: "-")
+    Self.writeDigits(day, 2, to: buffer, at: 8)
+  }
+
+  /// Writes `value`, at least 0 and under 10^width, as `width` decimal digits.
+  static func writeDigits(
+    _ value: Int, _ width: Int, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) {
+    var rest = value
+    for position in stride(from: offset + width - 1, through: offset, by: -1) {
+      buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
   }
 
   /// Days in `month` of `year`.

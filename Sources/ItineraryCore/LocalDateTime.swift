@@ -70,9 +70,21 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     (lhs.date, lhs.minuteOfDay) < (rhs.date, rhs.minuteOfDay)
   }
 
-  /// `YYYY-MM-DDTHH:MM`.
+  /// `YYYY-MM-DDTHH:MM`, written straight into the string for a year of
+  /// four digits and a minute of the day.
   public var description: String {
-    "\(date)T\(LocalDate.padded(minuteOfDay / 60, 2)):\(LocalDate.padded(minuteOfDay % 60, 2))"
+    guard (0...9999).contains(date.year), (0..<1440).contains(minuteOfDay) else {
+      return
+        "\(date)T\(LocalDate.padded(minuteOfDay / 60, 2)):\(LocalDate.padded(minuteOfDay % 60, 2))"
+    }
+    return String(unsafeUninitializedCapacity: 16) { buffer in
+      date.write(to: buffer)
+      buffer[10] = UInt8(ascii: "T")
+      LocalDate.writeDigits(minuteOfDay / 60, 2, to: buffer, at: 11)
+      buffer[13] = UInt8(ascii: ":")
+      LocalDate.writeDigits(minuteOfDay % 60, 2, to: buffer, at: 14)
+      return 16
+    }
   }
 
   /// Reads `HH:MM` (or `H:MM`), 00:00 to 23:59.

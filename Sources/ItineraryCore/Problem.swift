@@ -41,18 +41,18 @@ public struct Problem: Sendable {
 
   /// For each category, the indices of the places eligible for it.
   ///
-  /// - Complexity: O(k + total number of place categories).
+  /// Names are compared with each of the k categories rather than hashed: a
+  /// few comparisons of short strings cost less than one hash.
+  ///
+  /// - Complexity: O(k * total number of place categories).
   public func eligiblePlaces() -> [[Int]] {
-    var layersByName: [String: [Int]] = [:]
-    for (index, category) in categories.enumerated() {
-      layersByName[category.foldedForComparison, default: []].append(index)
-    }
+    let names = categories.map(\.foldedForComparison)
     var eligible = Array(repeating: [Int](), count: categories.count)
     // By index: iterating the places would copy every one of them.
     for place in places.indices {
       for category in places[place].categories {
-        for layer in layersByName[category.foldedForComparison] ?? []
-        where eligible[layer].last != place {
+        let folded = category.foldedForComparison
+        for layer in names.indices where names[layer] == folded && eligible[layer].last != place {
           eligible[layer].append(place)
         }
       }

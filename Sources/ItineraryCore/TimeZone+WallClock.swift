@@ -8,15 +8,19 @@ extension TimeZone {
   /// The zone named `identifier` (IANA, `"Europe/Helsinki"`), or `UTC`/`GMT`.
   ///
   /// - Throws: `ItineraryError` (`.data`) when the name is not a known zone.
-  /// - Complexity: O(z) for the z zones of the database.
+  /// - Complexity: O(length of the name), after O(z) once for the z zones of the database.
   public static func named(_ identifier: String) throws(ItineraryError) -> TimeZone {
     // Foundation also reads abbreviations and "GMT+2"-style names; only names
     // of the zone database (and UTC) are accepted, so a typo is never a guess.
-    guard TimeZone.knownTimeZoneIdentifiers.contains(identifier) || identifier == "UTC",
+    guard knownIdentifiers.contains(identifier) || identifier == "UTC",
       let zone = TimeZone(identifier: identifier)
     else { throw ItineraryError(.data, "unknown time zone \"\(identifier)\"") }
     return zone
   }
+
+  /// The names of the zone database, as a set: every timed plan names its
+  /// zone, and searching the list compared the name with hundreds of others.
+  private static let knownIdentifiers = Set(TimeZone.knownTimeZoneIdentifiers)
 
   /// The wall-clock time at `instant` (seconds since 1970 UTC), in local seconds.
   func localSeconds(at instant: Int) -> Int {

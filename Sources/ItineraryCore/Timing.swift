@@ -16,8 +16,10 @@ public final class Timing {
   public let horizon: Double
   /// Minutes at a stop of each category, before a place's own override.
   private let categoryDwell: [Double]
-  private var hours: [Hours?]
-  private var hoursByText: [String: Hours] = [:]
+  // A timing is used from one thread and never holds two accesses to these
+  // at once: no dynamic exclusivity checks on the search's every step.
+  @exclusivity(unchecked) private var hours: [Hours?]
+  @exclusivity(unchecked) private var hoursByText: [String: Hours] = [:]
   private lazy var spans = OpenSpansCache.table(
     for: OpenSpansCache.Key(
       timeZone: frame.timeZone, holidays: frame.holidays,
@@ -160,11 +162,11 @@ public final class Timing {
   /// round trip, with time to get back. A pruning only: every place it drops
   /// the timelines would refuse anyway.
   ///
-  /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
+  /// - Parameter all: the problem's `eligiblePlaces()`.
   /// - Complexity: O(n) evaluations of hours, shared between equal texts.
-  public func eligiblePlaces(among all: [[Int]]? = nil) -> [[Int]] {
+  public func eligiblePlaces(among all: [[Int]]) -> [[Int]] {
     hoursByText.reserveCapacity(problem.places.count)
-    return (all ?? problem.eligiblePlaces()).enumerated().map { category, places in
+    return all.enumerated().map { category, places in
       places.filter { canEverVisit($0, as: category) }
     }
   }
@@ -172,10 +174,9 @@ public final class Timing {
   /// Why no plan fits in time when some category has no place left that
   /// could be visited, or `nil`.
   ///
-  /// - Parameter all: the problem's `eligiblePlaces()`, when already at hand.
-  public func closedCategoryReason(_ eligible: [[Int]], among all: [[Int]]? = nil) -> String? {
+  /// - Parameter all: the problem's `eligiblePlaces()`.
+  public func closedCategoryReason(_ eligible: [[Int]], among all: [[Int]]) -> String? {
     guard eligible.contains(where: \.isEmpty) else { return nil }
-    let all = all ?? problem.eligiblePlaces()
     for (category, places) in eligible.enumerated() where places.isEmpty && !all[category].isEmpty {
       let name = problem.categories[category]
       let everyClosed = all[category].allSatisfy { place in

@@ -173,7 +173,7 @@ public enum Verifier {
     }
     if case .diverse = selection {
       let diversity = Diversity(stopCount: problem.categories.count)
-      if !diversity.admits(ranked.plan.places, after: earlier.map(Set.init)) {
+      if !diversity.admits(ranked.plan.places, after: earlier) {
         return
           "the solver's plan shares more than \(diversity.maximumShared) places with an earlier plan"
       }

@@ -9,6 +9,9 @@ struct Candidates {
   /// The categories they fill: all asked, or fewer with `allowPartial`.
   var categories: [String]
   var provider: ProviderReport
+  /// How many of the places have opening hours that do not parse, when the
+  /// source knows without reading them (the embedded city's are known once).
+  var unreadableHours: Int?
 }
 
 /// Where candidates come from. The embedded city, imported cities and the
@@ -59,6 +62,7 @@ enum CandidateSource {
     notify: @escaping @Sendable (Notice) -> Void
   ) throws(ItineraryError) -> Candidates {
     let places: [Place]
+    var unreadableHours: Int?
     var names = categories.map(\.name)
     let id: ProviderID
     let description: String
@@ -67,7 +71,7 @@ enum CandidateSource {
       id = .embedded
       description = "embedded city: \(city.name)"
       notify(.info("places from the \(description) (OpenStreetMap, \(city.places.count) places)"))
-      places = Self.embeddedByCategory.eligible(
+      (places, unreadableHours) = Self.embeddedByCategory.eligible(
         for: names, within: radiusKm, of: origin, in: city.places)
     case .imported(let city):
       let summary = city.summary
@@ -114,7 +118,8 @@ enum CandidateSource {
     }
     return Candidates(
       places: places, categories: names,
-      provider: ProviderReport(id: id.rawValue, description: description, places: places.count))
+      provider: ProviderReport(id: id.rawValue, description: description, places: places.count),
+      unreadableHours: unreadableHours)
   }
 
   /// The embedded city's places by category, indexed once.
@@ -130,6 +135,8 @@ enum CandidateSource {
 struct CategoryIndex: Sendable {
   private let places: [String: [Int]]
   private let coordinates: [Coordinate]
+  /// Whether each place has opening hours that do not parse.
+  private let unreadable: [Bool]
 
   /// - Complexity: O(total number of place categories).
   init(_ all: [Place]) {
@@ -141,15 +148,19 @@ struct CategoryIndex: Sendable {
     }
     self.places = places
     coordinates = all.map(\.coordinate)
+    unreadable = all.map { place in
+      place.openingHours.map { OpeningHours.cached($0) == nil } ?? false
+    }
   }
 
   /// The places of `all` eligible for any of `categories` within
-  /// `radiusKm` of `origin`, in their order.
+  /// `radiusKm` of `origin`, in their order, and how many of them have
+  /// opening hours that do not parse.
   ///
   /// - Complexity: O(n + m) for n places in all and m eligible places.
   func eligible(
     for categories: [String], within radiusKm: Double, of origin: Coordinate, in all: [Place]
-  ) -> [Place] {
+  ) -> (places: [Place], unreadableHours: Int) {
     var chosen = [Bool](repeating: false, count: coordinates.count)
     for category in categories {
       for index in places[category.lowercased()] ?? []
@@ -157,6 +168,7 @@ struct CategoryIndex: Sendable {
         chosen[index] = true
       }
     }
-    return chosen.indices.filter { chosen[$0] }.map { all[$0] }
+    let indices = chosen.indices.filter { chosen[$0] }
+    return (indices.map { all[$0] }, indices.count { unreadable[$0] })
   }
 }

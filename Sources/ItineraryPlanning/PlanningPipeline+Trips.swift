@@ -32,7 +32,9 @@ extension PlanningPipeline {
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: request.radius ?? Defaults.radiusKm(mode),
       request: request, services: services, everyCategory: false, notify: notify)
-    if case let unreadable = TimeStep.unreadableHours(candidates.places), unreadable > 0 {
+    if case let unreadable = candidates.unreadableHours
+      ?? TimeStep.unreadableHours(candidates.places), unreadable > 0
+    {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }

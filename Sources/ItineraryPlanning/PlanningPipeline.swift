@@ -50,7 +50,10 @@ public struct PlanningPipeline: Sendable {
       categories, around: origin, radiusKm: radius, request: request, services: services,
       notify: notify)
     var places = candidates.places
-    if time != nil, case let unreadable = TimeStep.unreadableHours(places), unreadable > 0 {
+    if time != nil,
+      case let unreadable = candidates.unreadableHours ?? TimeStep.unreadableHours(places),
+      unreadable > 0
+    {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }

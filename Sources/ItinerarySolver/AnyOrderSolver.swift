@@ -129,7 +129,7 @@ public struct AnyOrderSolver {
     case .diverse(let count):
       let diversity = Diversity(stopCount: problem.categories.count)
       while found.count < count {
-        let earlier = found.map { Set($0.plan.places) }
+        let earlier = found.map(\.plan.places)
         var search = AnyOrderSearch(
           graph: graph, table: table, limit: 1, deadline: exactDeadline, maxBytes: searchBytes,
           timing: timing

@@ -75,11 +75,11 @@ package struct BruteForceSolver {
       chosen = Array(plans.prefix(count))
     case .diverse(let count):
       let diversity = Diversity(stopCount: problem.categories.count)
-      var earlier: [Set<Int>] = []
+      var earlier: [[Int]] = []
       for plan in plans where chosen.count < count {
         if diversity.admits(plan.plan.places, after: earlier) {
           chosen.append(plan)
-          earlier.append(Set(plan.plan.places))
+          earlier.append(plan.plan.places)
         }
       }
     }
@@ -97,7 +97,7 @@ package struct BruteForceSolver {
   package func diverseFlaw(of found: [Solution.Ranked], count: Int) -> String? {
     let plans = allPlans()
     let diversity = Diversity(stopCount: problem.categories.count)
-    var earlier: [Set<Int>] = []
+    var earlier: [[Int]] = []
     for rank in 0..<count {
       let best = plans.first { diversity.admits($0.plan.places, after: earlier) }
       guard rank < found.count else {
@@ -111,7 +111,7 @@ package struct BruteForceSolver {
       guard abs(plan.objective - best.objective) <= 1e-9 * max(1, abs(best.objective)) else {
         return "plan \(rank + 1) has objective \(plan.objective); the best is \(best.objective)"
       }
-      earlier.append(Set(plan.plan.places))
+      earlier.append(plan.plan.places)
     }
     return found.count > count ? "more plans than asked" : nil
   }

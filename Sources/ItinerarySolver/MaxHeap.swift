@@ -10,6 +10,9 @@ struct MaxHeap<Value> {
 
   init() {}
 
+  /// An empty heap with room for `capacity` entries before it grows.
+  init(capacity: Int) { entries.reserveCapacity(capacity) }
+
   /// The heap of `items`, built at once.
   ///
   /// - Complexity: O(n).

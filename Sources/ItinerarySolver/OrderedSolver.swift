@@ -192,7 +192,7 @@ public struct OrderedSolver {
       let diversity = Diversity(stopCount: problem.categories.count)
       found = earlier
       while found.count < count {
-        let earlier = found.map { Set($0.plan.places) }
+        let earlier = found.map(\.plan.places)
         var search = PlanSearch(
           values: values, deadline: deadline, maxNodes: maxNodes,
           maxExpansions: maxExpansions - expanded, cost: prefixCost

@@ -227,11 +227,13 @@ final class SpatialIndex {
   struct Cursor {
     fileprivate let query: SpherePoint
     /// Tree nodes (index >= 0) and single points (`-1 - position`) by bound.
-    fileprivate var frontier = MaxHeap<Int>()
+    fileprivate var frontier: MaxHeap<Int>
   }
 
   func cursor(from q: SpherePoint) -> Cursor {
-    var cursor = Cursor(query: q)
+    // Room for a leaf's points and the nodes around them: the heap then
+    // seldom grows, where it would otherwise reallocate several times.
+    var cursor = Cursor(query: q, frontier: MaxHeap(capacity: 2 * Self.leafSize))
     if !nodes.isEmpty { cursor.frontier.push(Self.bound(nodes[0], q, lambda), 0) }
     return cursor
   }

@@ -11,7 +11,7 @@ import Testing
 
   @Test func admitsAPrefixByItsPlacesInCommon() {
     let diversity = Diversity(stopCount: 4)
-    let earlier: [Set<Int>] = [[1, 2, 3, 4], [5, 6, 7, 8]]
+    let earlier = [[1, 2, 3, 4], [5, 6, 7, 8]]
     #expect(diversity.admits([1, 9], after: earlier))
     #expect(diversity.admits([1, 5, 9], after: earlier))
     #expect(!diversity.admits([1, 2], after: earlier))

@@ -96,4 +96,15 @@ import Testing
       #expect(LocalDate(daysSinceEpoch: offset).daysSinceEpoch == offset)
     }
   }
+
+  @Test func timesAreWrittenZeroPaddedWhateverTheYear() throws {
+    let early = try #require(LocalDate(year: 7, month: 3, day: 9))
+    #expect(early.description == "0007-03-09")
+    #expect(LocalDateTime(date: early, minuteOfDay: 0).description == "0007-03-09T00:00")
+    let late = try #require(LocalDate(year: 9999, month: 12, day: 31))
+    #expect(LocalDateTime(date: late, minuteOfDay: 1439).description == "9999-12-31T23:59")
+    // Past four digits the year is written in full.
+    let far = try #require(LocalDate(year: 12_026, month: 1, day: 2))
+    #expect(LocalDateTime(date: far, minuteOfDay: 61).description == "12026-01-02T01:01")
+  }
 }

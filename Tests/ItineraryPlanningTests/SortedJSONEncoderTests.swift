@@ -50,7 +50,8 @@ import Testing
       "\u{08}\u{0C}\u{00}\u{01}\u{1F}\u{7F}", "Käpylä ☕️ 東京", "emoji 👩‍👩‍👧",
     ]
     let numbers: [Double] = [
-      0, -0.0, 1, -1, 0.1, 1e-05, 1.5e300, .leastNonzeroMagnitude, 123_456_789_012_345_680, 1e21, 2.5,
+      0, -0.0, 1, -1, 0.1, 1e-05, 1.5e300, .leastNonzeroMagnitude, 123_456_789_012_345_680, 1e21,
+      2.5,
       .greatestFiniteMagnitude,
     ]
     let value = JSONValue.object([
@@ -61,6 +62,9 @@ import Testing
       "flags": .array([.bool(true), .bool(false)]),
       "Zebra": .string("capital before lower case"), "a10": .integer(10), "a9": .integer(9),
       "é": .string("not ASCII"), "nested": .object(["b": .array([.object([:]), .array([])])]),
+      // Keys alike in their first eight bytes, and with NUL bytes.
+      "distanceKm": .integer(1), "distances": .integer(2), "distance": .integer(3),
+      "a\u{0}b": .integer(4), "a\u{0}": .integer(5), "a": .integer(6), "": .integer(7),
     ])
     try Self.expectSameBytes(value)
     try Self.expectSameBytes(["top": [1.0, 2.5], "also": [Double]()])
