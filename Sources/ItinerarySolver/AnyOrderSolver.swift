@@ -259,11 +259,11 @@ public struct AnyOrderSolver {
       let diversity = Diversity(stopCount: problem.categories.count)
       let later = plans.dropFirst(earlier.count)
       guard plan.objective > later.first?.objective ?? -.infinity,
-        diversity.admits(plan.plan.places, after: earlier.map { Set($0.plan.places) })
+        diversity.admits(plan.plan.places, after: earlier.map(\.plan.places))
       else { return plans }
       var kept = earlier + [plan]
       for next in later where kept.count < count {
-        if diversity.admits(next.plan.places, after: kept.map { Set($0.plan.places) }) {
+        if diversity.admits(next.plan.places, after: kept.map(\.plan.places)) {
           kept.append(next)
         }
       }
