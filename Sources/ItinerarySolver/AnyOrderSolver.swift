@@ -96,10 +96,12 @@ public struct AnyOrderSolver {
     let exactDeadline = deadline.fraction(Self.exactShare)
     guard
       let graph = PlanningGraph(
-        problem: problem, eligible: eligible, maxBytes: options.memoryBudget / 2)
+        problem: problem, eligible: eligible, maxBytes: options.memoryBudget / 2,
+        deadline: exactDeadline)
     else {
       return heuristicSolution(
-        nil, eligible, assignment, selection, after: [], deadline: deadline, stopped: false)
+        nil, eligible, assignment, selection, after: [], deadline: deadline,
+        stopped: exactDeadline.hasPassed)
     }
     /// The heuristic's plans, after the diverse plans found exactly so far.
     func fallBack(after earlier: [Solution.Ranked] = [], stopped: Bool = true) -> Solution {
@@ -298,10 +300,13 @@ struct PlanningGraph {
   /// The problem's categories, lowercased: equal names are interchangeable.
   let categoryNames: [String]
 
-  /// The graph, or `nil` when its matrix would take more than `maxBytes`.
+  /// The graph, or `nil` when its matrix would take more than `maxBytes` or
+  /// `deadline` passes before the matrix is priced (checked every row).
   ///
   /// - Complexity: O(N^2) distances for N = sum n_i.
-  init?(problem: Problem, eligible: [[Int]]? = nil, maxBytes: Int = .max) {
+  init?(
+    problem: Problem, eligible: [[Int]]? = nil, maxBytes: Int = .max, deadline: Deadline? = nil
+  ) {
     let eligible = eligible ?? problem.eligiblePlaces()
     let n = 1 + eligible.reduce(0) { $0 + $1.count }
     guard n <= Int(Double(maxBytes / MemoryLayout<Double>.size).squareRoot()) else { return nil }
@@ -325,6 +330,7 @@ struct PlanningGraph {
     }
     var costs = Array(repeating: 0.0, count: n * n)
     for i in 0..<n {
+      if deadline?.hasPassed == true { return nil }
       for j in 0..<n where i != j {
         if j == 0 {
           costs[i * n] = problem.roundTrip ? price(i, 0) : 0

@@ -65,4 +65,17 @@ import Testing
     let plan = try #require(solution.plans.first)
     #expect(problem.isFeasible(plan.plan))
   }
+
+  /// The distance matrix is priced under the clock too: a passed deadline
+  /// stops it, and the any-order solver still plans, without it.
+  @Test func theAnyOrderMatrixStopsAtAPassedDeadline() throws {
+    let problem = Self.problem(order: .any)
+    #expect(PlanningGraph(problem: problem) != nil)
+    #expect(PlanningGraph(problem: problem, deadline: Deadline(after: .zero)) == nil)
+    let solution = AnyOrderSolver(problem: problem, options: SolveOptions(timeLimit: .zero))
+      .solve(.top(1))
+    #expect(!solution.optimal && !solution.complete)
+    let plan = try #require(solution.plans.first)
+    #expect(problem.isFeasible(plan.plan))
+  }
 }
