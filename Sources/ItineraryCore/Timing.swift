@@ -171,12 +171,14 @@ public final class Timing {
     }
   }
 
-  /// Why no plan fits in time when some category has no place left that
-  /// could be visited, or `nil`.
+  /// Why no plan fits in time, when that is plain before any search: some
+  /// category has no place left that could be visited, or the shortest
+  /// visit of every stop together is longer than the frame. Else `nil`.
   ///
   /// - Parameter all: the problem's `eligiblePlaces()`.
-  public func closedCategoryReason(_ eligible: [[Int]], among all: [[Int]]) -> String? {
-    guard eligible.contains(where: \.isEmpty) else { return nil }
+  /// - Complexity: O(sum n_i).
+  public func impossibleReason(_ eligible: [[Int]], among all: [[Int]]) -> String? {
+    guard eligible.contains(where: \.isEmpty) else { return overlongReason(eligible) }
     for (category, places) in eligible.enumerated() where places.isEmpty && !all[category].isEmpty {
       let name = problem.categories[category]
       let everyClosed = all[category].allSatisfy { place in
@@ -188,6 +190,18 @@ public final class Timing {
       return "no plan fits \(frame.windowWords): \(why)"
     }
     return nil
+  }
+
+  /// Why the visits alone cannot fit in the frame, or `nil`.
+  private func overlongReason(_ eligible: [[Int]]) -> String? {
+    var shortest = 0.0
+    for (category, places) in eligible.enumerated() {
+      shortest += places.map { dwell(Plan.Stop(category: category, place: $0)) }.min() ?? 0
+    }
+    guard shortest > horizon else { return nil }
+    let stops = eligible.count == 1 ? "its stop takes" : "its \(eligible.count) stops take"
+    return "no plan fits \(frame.windowWords): \(stops) at least "
+      + "\(Int(shortest.rounded(.up))) minutes of visits"
   }
 
   /// Why no plan was found when every category has a place that could be visited.

@@ -78,7 +78,7 @@ public struct AnyOrderSolver {
     let all = problem.eligiblePlaces()
     let eligible = timing?.eligiblePlaces(among: all) ?? all
     if let reason =
-      problem.missingCategoryReason(all) ?? timing?.closedCategoryReason(eligible, among: all)
+      problem.missingCategoryReason(all) ?? timing?.impossibleReason(eligible, among: all)
     {
       return Solution(plans: [], solver: .anyOrderHeldKarp, optimal: true, reason: reason)
     }

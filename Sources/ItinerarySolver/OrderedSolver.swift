@@ -65,7 +65,7 @@ public struct OrderedSolver {
     let eligible = timing?.eligiblePlaces(among: all) ?? all
     self.eligible = eligible
     emptyCategoryReason =
-      problem.missingCategoryReason(all) ?? timing?.closedCategoryReason(eligible, among: all)
+      problem.missingCategoryReason(all) ?? timing?.impossibleReason(eligible, among: all)
     if let roads = problem.roads {
       values = .roads(
         CompletionValues(

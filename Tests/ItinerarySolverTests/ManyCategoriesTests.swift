@@ -108,6 +108,27 @@ import Testing
     #expect(solution.reason == problem.noPlanReason, "\(order)")
   }
 
+  /// Visits that take longer together than the day: no plan, said at once
+  /// with the minutes the visits need, in any order or the given one; with
+  /// time for them, not refused.
+  @Test(arguments: [VisitOrder.any, .given])
+  func visitsLongerThanTheDayAreNoPlan(order: VisitOrder) throws {
+    var problem = try Self.timedProblem(seed: 1)
+    problem.order = order
+    let start = try #require(problem.time?.start)
+    // 70 stops of 20 minutes: 1,400 minutes, more than the 23 hours given.
+    problem.time?.dwellMinutes = ["*": 20]
+    problem.time?.end = start.addingTimeInterval(23 * 3600)
+    let solution = try Planner.solve(
+      problem, .top(1), options: SolveOptions(timeLimit: .seconds(5)))
+    #expect(solution.plans.isEmpty && solution.complete && solution.optimal, "\(order)")
+    #expect(solution.reason?.hasSuffix("its 70 stops take at least 1400 minutes of visits") == true)
+    problem.time?.dwellMinutes = ["*": 19]
+    let timing = try #require(Timing(problem))
+    let all = problem.eligiblePlaces()
+    #expect(timing.impossibleReason(timing.eligiblePlaces(among: all), among: all) == nil)
+  }
+
   static func expectFillsEveryCategoryOnce(_ plan: Plan, of problem: Problem, seed: UInt64) {
     #expect(plan.stops.count == problem.categories.count, "seed \(seed)")
     #expect(
