@@ -7,7 +7,10 @@ import ItineraryCore
 /// The K best plans overall are among the K best of each order (a plan ranks
 /// no lower in its own order than overall), so the top K merges the orders'
 /// top K. Each diverse plan is the best, over the orders, of each order's
-/// next diverse plan after the plans chosen so far.
+/// next diverse plan after the plans chosen so far. Cut short (by the clock
+/// or the memory budget), it keeps what the orders found (an order stopped before its first plan
+/// gives an unproven one), and says `optimal` only when one order's plans
+/// were proven: the other orders' missing plans might have ranked higher.
 ///
 /// - Complexity: one ordered solver per order: O(m * K) searches for m orders
 ///   and K plans.
@@ -27,9 +30,13 @@ struct OrderMerge {
   func solve(_ selection: Selection) -> Solution {
     var found: [Solution.Ranked] = []
     var complete = true
+    var proven = true
+    var cutReason: String?
     var work: [String: Int] = ["orders": solvers.count]
     func note(_ solution: Solution) {
+      if !solution.complete, cutReason == nil { cutReason = solution.reason }
       complete = complete && solution.complete
+      proven = proven && solution.optimal
       work.merge(solution.work, uniquingKeysWith: +)
     }
     switch selection {
@@ -51,15 +58,17 @@ struct OrderMerge {
           note(solution)
           return solution.plans.count > found.count ? solution.plans[found.count] : nil
         }
-        guard complete, let best = next.max(by: { $0.objective < $1.objective }) else { break }
+        guard let best = next.max(by: { $0.objective < $1.objective }) else { break }
         found.append(best)
+        if !complete { break }
       }
     }
     let reason =
-      complete ? (found.isEmpty ? problem.noPlanReason : nil) : Solution.stoppedReason
+      complete
+      ? (found.isEmpty ? problem.noPlanReason : nil) : cutReason ?? Solution.stoppedReason
     return Solution(
-      plans: found, solver: .anyOrderByOrder, optimal: true, complete: complete, reason: reason,
-      work: work)
+      plans: found, solver: .anyOrderByOrder, optimal: proven && (complete || solvers.count == 1),
+      complete: complete, reason: reason, work: work)
   }
 }
 

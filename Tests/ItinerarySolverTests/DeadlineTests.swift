@@ -78,4 +78,25 @@ import Testing
     let plan = try #require(solution.plans.first)
     #expect(problem.isFeasible(plan.plan))
   }
+
+  /// One category asked for at every stop: any order is the given order, so
+  /// the orders are merged; stopped before the first plan (no room for a
+  /// partial plan), the merge still gives the ordered solver's unproven
+  /// plan, and does not call it optimal.
+  @Test(arguments: [Selection.top(3), .diverse(3)])
+  func mergedOrdersStoppedAtOnceStillPlan(_ selection: Selection) throws {
+    var problem = Self.problem(order: .any)
+    let first = problem.categories[0]
+    for index in problem.places.indices { problem.places[index].categories = [first] }
+    problem.categories = Array(repeating: first, count: 5)
+    let exact = AnyOrderSolver(problem: problem).solve(selection)
+    #expect(exact.solver == .anyOrderByOrder && exact.optimal && exact.complete)
+    let cut = AnyOrderSolver(problem: problem, options: SolveOptions(memoryBudget: 0))
+      .solve(selection)
+    #expect(cut.solver == .anyOrderByOrder && !cut.optimal && !cut.complete)
+    #expect(cut.reason == Solution.memoryReason)
+    let plan = try #require(cut.plans.first)
+    #expect(problem.isFeasible(plan.plan) && Set(plan.plan.places).count == 5)
+    #expect(plan.objective <= exact.plans[0].objective + 1e-9)
+  }
 }
