@@ -25,13 +25,13 @@ enum BenchmarkFileRun {
     var settings = SolveSettings()
     settings.timeLimit = try arguments.number(Options.timeLimit)
     settings.seed = try arguments.integer(Options.seed)
+    settings.memoryLimit = try arguments.number(Options.memoryLimit)
     try arguments.validated { () throws(ItineraryError) in
       try settings.validate(naming: Option.spelling(ofKey:))
       try check()
     }
     let options = SolveOptions(
-      timeLimit: .seconds(settings.timeLimit ?? Defaults.timeLimit),
-      seed: UInt64(settings.seed ?? 0))
+      timeLimit: settings.timeLimit, seed: settings.seed, memoryLimit: settings.memoryLimit)
     return (path, options)
   }
 

@@ -16,7 +16,7 @@ enum GTSPCommand {
       prints the shortest tour found: objective, tour (node ids from 1),
       optimal (proven or not) and millis.
       """,
-    options: [Options.timeLimit, Options.seed, Options.output],
+    options: [Options.timeLimit, Options.seed, Options.memoryLimit, Options.output],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)

@@ -18,7 +18,9 @@ enum OPTWCommand {
       collected), routes (vertex ids, the depot 0 left out), optimal (proven
       or not) and millis.
       """,
-    options: [Options.routes, Options.timeLimit, Options.seed, Options.output],
+    options: [
+      Options.routes, Options.timeLimit, Options.seed, Options.memoryLimit, Options.output,
+    ],
     run: run)
 
   /// The most routes a trip may have.

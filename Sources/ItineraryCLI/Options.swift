@@ -94,6 +94,9 @@ enum Options {
   )
   static let seed = Option.value(
     "seed", "N", "the heuristic's seed (default 0): same seed, same answer")
+  static let memoryLimit = Option.value(
+    "memory-limit", "MB",
+    "megabytes the solver may hold (default \(Int(Defaults.memoryLimit))); past it, the best found")
   static let verify = Option.flag(
     "verify", "cross-check the plans with GLPK; a disagreement is an error (exit 1)")
   static let verifyTimeLimit = Option.value(

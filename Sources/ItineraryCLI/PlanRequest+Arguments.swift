@@ -38,6 +38,7 @@ extension PlanRequest {
     distanceWeight = try arguments.number(Options.distanceWeight)
     radius = try arguments.number(Options.radius)
     self.timeLimit = try arguments.number(timeLimit)
+    memoryLimit = try arguments.number(Options.memoryLimit)
     seed = try arguments.integer(Options.seed)
     verify = arguments.flag(Options.verify)
     verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)

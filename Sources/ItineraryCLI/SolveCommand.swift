@@ -19,7 +19,7 @@ enum SolveCommand {
       Options.top, Options.exact, Options.diverse, Options.anyOrder, Options.roundTrip,
       Options.distanceWeight, Options.start, Options.end, Options.tz, Options.dwell,
       Options.waitWeight, Options.unknownHours, Options.anytime, Options.timeLimit, Options.seed,
-      Options.verify, Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
+      Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
       Options.optw, Options.routes,
     ],
     run: run)
@@ -49,6 +49,7 @@ enum SolveCommand {
     settings.unknownHours = try arguments.choice(Options.unknownHours)
     settings.anytime = arguments.flag(Options.anytime)
     settings.timeLimit = try arguments.number(Options.timeLimit)
+    settings.memoryLimit = try arguments.number(Options.memoryLimit)
     settings.seed = try arguments.integer(Options.seed)
     settings.verify = arguments.flag(Options.verify)
     settings.verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)

@@ -19,6 +19,11 @@ public enum Defaults {
   public static let tripTimeLimit = 0.7
   /// Seconds GLPK may take for `verify`.
   public static let verifyTimeLimit = 60.0
+  /// Megabytes the solver may hold for its tables and searches; past it,
+  /// the best found.
+  public static let memoryLimit = Double(SolveOptions.defaultMemoryBudget >> 20)
+  /// The most megabytes a request may give the solver: a terabyte.
+  public static let maxMemoryLimit = 1_048_576.0
   /// The longest any time limit may be: a day.
   public static let maxSeconds = 86_400.0
   /// The largest radius that means anything on the Earth, in kilometres.

@@ -51,6 +51,7 @@ extension PlanRequest {
     try Range.check(speed, Defaults.speedKmh, "speed", fail)
     try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
     try Range.positive(radius, atMost: Defaults.maxRadiusKm, "radius", fail)
+    try Range.positive(memoryLimit, atMost: Defaults.maxMemoryLimit, "memoryLimit", fail)
     let timedKeys = [
       ("start", start != nil), ("end", end != nil), ("tz", tz != nil), ("openNow", openNow == true),
       ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),

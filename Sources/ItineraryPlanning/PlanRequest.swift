@@ -48,6 +48,8 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// Seconds the solver may take, and its seed.
   public var timeLimit: Double?
   public var seed: Int?
+  /// Megabytes the solver may hold.
+  public var memoryLimit: Double?
   /// When the plan starts: `now` (the default), `HH:MM` today, or
   /// `YYYY-MM-DD HH:MM` (a `T` may stand for the space), local time in `tz`.
   public var start: String?
@@ -85,7 +87,7 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "allowPartial", "connectTimeout", "timeout", "top", "exact", "diverse", "roundTrip",
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
-    "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory",
+    "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
@@ -153,6 +155,7 @@ extension PlanRequest {
     verifyTimeLimit = try values.decodeIfPresent(Double.self, forKey: .verifyTimeLimit)
     timeLimit = try values.decodeIfPresent(Double.self, forKey: .timeLimit)
     seed = try values.decodeIfPresent(Int.self, forKey: .seed)
+    memoryLimit = try values.decodeIfPresent(Double.self, forKey: .memoryLimit)
     start = try values.decodeIfPresent(String.self, forKey: .start)
     end = try values.decodeIfPresent(String.self, forKey: .end)
     tz = try values.decodeIfPresent(String.self, forKey: .tz)

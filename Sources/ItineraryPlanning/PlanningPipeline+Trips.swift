@@ -43,8 +43,10 @@ extension PlanningPipeline {
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
       time: time, exploration: Exploration(days: days, maxPerCategory: request.maxPerCategory))
     let run = try TripStep.run(
-      problem, timeLimit: request.timeLimit ?? Defaults.tripTimeLimit, seed: request.seed,
-      cancellation: cancellation)
+      problem,
+      options: SolveOptions(
+        timeLimit: request.timeLimit, orElse: Defaults.tripTimeLimit, seed: request.seed,
+        memoryLimit: request.memoryLimit, cancellation: cancellation))
     var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(explore: request), trip: run.trip, millis: run.millis,
       provider: candidates.provider)
@@ -79,7 +81,10 @@ extension PlanningPipeline {
     problem.exploration = trip
     try problem.validate()
     let run = try TripStep.run(
-      problem, timeLimit: settings.timeLimit, seed: settings.seed, cancellation: cancellation)
+      problem,
+      options: SolveOptions(
+        timeLimit: settings.timeLimit, seed: settings.seed, memoryLimit: settings.memoryLimit,
+        cancellation: cancellation))
     var response = ResponseBuilder(
       problem: problem, mode: .walk,
       speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh

@@ -76,8 +76,10 @@ public struct PlanningPipeline: Sendable {
     let count = request.top ?? Defaults.top
     let selection: Selection = request.exact == true ? .top(count) : .diverse(count)
     let run = try SolveStep.run(
-      problem, selection, timeLimit: request.timeLimit, seed: request.seed,
-      cancellation: cancellation)
+      problem, selection,
+      options: SolveOptions(
+        timeLimit: request.timeLimit, seed: request.seed, memoryLimit: request.memoryLimit,
+        cancellation: cancellation))
     if run.solution.plans.isEmpty {
       let reason = run.solution.reason ?? "no feasible plan"
       throw ItineraryError(.failure, reason.hasPrefix("no plan") ? reason : "no plan: \(reason)")
@@ -123,8 +125,10 @@ public struct PlanningPipeline: Sendable {
     let count = settings.top ?? Defaults.top
     let selection: Selection = settings.diverse == true ? .diverse(count) : .top(count)
     let run = try SolveStep.run(
-      problem, selection, timeLimit: settings.timeLimit, seed: settings.seed,
-      cancellation: cancellation)
+      problem, selection,
+      options: SolveOptions(
+        timeLimit: settings.timeLimit, seed: settings.seed, memoryLimit: settings.memoryLimit,
+        cancellation: cancellation))
     let verification =
       settings.verify == true
       ? try VerifyStep.run(

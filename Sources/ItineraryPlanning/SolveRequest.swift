@@ -28,6 +28,8 @@ public struct SolveSettings: Codable, Sendable, Equatable {
   public var verifyTimeLimit: Double?
   public var timeLimit: Double?
   public var seed: Int?
+  /// Megabytes the solver may hold.
+  public var memoryLimit: Double?
   /// Overrides of the instance's time keys (`start` and `end` as local
   /// times `YYYY-MM-DD HH:MM`, `end` also `HH:MM` on the start's day).
   public var start: String?
@@ -46,7 +48,7 @@ public struct SolveSettings: Codable, Sendable, Equatable {
   public static let keys = [
     "top", "diverse", "exact", "anyOrder", "roundTrip", "distanceWeight", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
-    "unknownHours", "anytime",
+    "unknownHours", "anytime", "memoryLimit",
   ]
 
   /// Checks every value against its range, naming keys as the front end does.
@@ -62,6 +64,7 @@ public struct SolveSettings: Codable, Sendable, Equatable {
     try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
     try Range.positive(timeLimit, atMost: Defaults.maxSeconds, "timeLimit", fail)
     try Range.positive(verifyTimeLimit, atMost: Defaults.maxSeconds, "verifyTimeLimit", fail)
+    try Range.positive(memoryLimit, atMost: Defaults.maxMemoryLimit, "memoryLimit", fail)
     let timedKeys = [
       ("start", start != nil), ("end", end != nil), ("tz", tz != nil),
       ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),

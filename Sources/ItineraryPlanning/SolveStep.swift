@@ -1,15 +1,12 @@
 import ItineraryCore
 import ItinerarySolver
 
-/// The solver run of a request, timed, under the request's time limit and seed.
+/// The solver run of a request, timed, under the request's time limit, seed
+/// and memory limit.
 enum SolveStep {
   static func run(
-    _ problem: Problem, _ selection: Selection, timeLimit: Double?, seed: Int?,
-    cancellation: Cancellation?
+    _ problem: Problem, _ selection: Selection, options: SolveOptions
   ) throws(ItineraryError) -> (solution: Solution, millis: Double) {
-    let options = SolveOptions(
-      timeLimit: .seconds(timeLimit ?? Defaults.timeLimit), seed: UInt64(seed ?? 0),
-      cancellation: cancellation)
     let clock = ContinuousClock()
     let start = clock.now
     let solution = try Planner.solve(problem, selection, options: options)

@@ -45,13 +45,11 @@ enum TripStep {
     return days
   }
 
-  /// Chooses the trip, timed, under the request's time limit and seed.
+  /// Chooses the trip, timed, under the request's time limit, seed and
+  /// memory limit.
   static func run(
-    _ problem: Problem, timeLimit: Double?, seed: Int?, cancellation: Cancellation?
+    _ problem: Problem, options: SolveOptions
   ) throws(ItineraryError) -> (trip: TripSolver.Result, millis: Double) {
-    let options = SolveOptions(
-      timeLimit: .seconds(timeLimit ?? Defaults.timeLimit), seed: UInt64(seed ?? 0),
-      cancellation: cancellation)
     let clock = ContinuousClock()
     let start = clock.now
     guard let trip = TripSolver.solve(problem, options: options) else {

@@ -33,6 +33,7 @@ struct PlanningRoutes: Sendable {
   {
     var plan = try JSONRequest.plan(JSONRequest.parse(request.body, source: "body"), source: "body")
     plan.timeLimit = capped(plan.timeLimit, Defaults.timeLimit)
+    plan.memoryLimit = plan.memoryLimit.map { min($0, Defaults.memoryLimit) }
     if plan.verify == true {
       plan.verifyTimeLimit = capped(plan.verifyTimeLimit, Defaults.verifyTimeLimit)
     }
@@ -48,6 +49,7 @@ struct PlanningRoutes: Sendable {
     var trip = try JSONRequest.plan(
       JSONRequest.parse(request.body, source: "body"), source: "body")
     trip.timeLimit = capped(trip.timeLimit, Defaults.tripTimeLimit)
+    trip.memoryLimit = trip.memoryLimit.map { min($0, Defaults.memoryLimit) }
     let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.explore(trip) }
     return .json(try ResponseJSON.encode(answer))
   }
@@ -58,6 +60,7 @@ struct PlanningRoutes: Sendable {
     var solve = try JSONRequest.solve(
       JSONRequest.parse(request.body, source: "body"), source: "body")
     solve.settings.timeLimit = capped(solve.settings.timeLimit, Defaults.timeLimit)
+    solve.settings.memoryLimit = solve.settings.memoryLimit.map { min($0, Defaults.memoryLimit) }
     if solve.settings.verify == true {
       solve.settings.verifyTimeLimit = capped(
         solve.settings.verifyTimeLimit, Defaults.verifyTimeLimit)
