@@ -32,7 +32,7 @@ public struct TripSearch {
   ) -> Result {
     var random = SplitMix64(seed: seed)
     var state = State(instance: instance, routes: initial)
-    state.fill(random: &random, choices: 1)
+    state.fill(random: &random, choices: 1, until: deadline)
     state.dropLosses()
     var best = (routes: state.routes, value: state.total)
     var size = 1
@@ -43,7 +43,7 @@ public struct TripSearch {
       rounds += 1
       state.shake(size: size, offset: offset + random.below(2))
       offset += size
-      state.fill(random: &random, choices: rounds % 2 == 0 ? 1 : 3)
+      state.fill(random: &random, choices: rounds % 2 == 0 ? 1 : 3, until: deadline)
       state.dropLosses()
       if state.total > best.value + 1e-9 {
         best = (state.routes, state.total)
@@ -113,11 +113,13 @@ private struct State {
   /// Inserts places while one adds to the objective: each time the
   /// insertion with the most gain per minute it adds to its day (squared
   /// gain, so that a big gain is not lost to a cheap small one), among the
-  /// best few at random when `random` is given.
-  mutating func fill(random: inout SplitMix64, choices: Int) {
+  /// best few at random when `random` is given. Stops at `deadline`, read
+  /// before each place tried: a scan of long routes takes a while.
+  mutating func fill(random: inout SplitMix64, choices: Int, until deadline: Deadline) {
     while true {
       var best: [(vertex: Int, day: Int, position: Int, value: Double, rank: Double)] = []
       for vertex in 1..<instance.vertexCount where allowed(vertex) {
+        if deadline.hasPassed { return }
         for day in routes.indices {
           var route = routes[day]
           for position in 0...route.count {

@@ -38,4 +38,17 @@ import Testing
     #expect(abs(checked - found.value) < 1e-6)
     #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6)
   }
+
+  /// The heuristic's filling reads the deadline too: with it passed, not a
+  /// stop is inserted (with time, the same trip gets some), and the empty
+  /// trip it returns is feasible.
+  @Test func thePassedDeadlineStopsTheFirstFilling() throws {
+    let trip = RandomTrips.make(seed: 7, places: 8, days: 1)
+    let instance = try #require(TripInstance(trip.problem))
+    let search = TripSearch(instance: instance)
+    let roomy = search.solve(seed: 7, until: Deadline(after: .seconds(5)), patience: 5)
+    #expect(!roomy.routes.joined().isEmpty)
+    let late = search.solve(seed: 7, until: Deadline(after: .zero))
+    #expect(late.routes.joined().isEmpty && late.value == 0)
+  }
 }
