@@ -24,7 +24,8 @@ enum ExploreCommand {
       Options.start, Options.end, Options.days, Options.day, Options.tz,
       Options.maxPerCategory, Options.mode, Options.speed, Options.distanceWeight,
       Options.radius, Options.dwell, Options.waitWeight, Options.unknownHours,
-      Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.units,
+      Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
+      Options.verifyTimeLimit, Options.units,
       Options.format, Options.output,
     ],
     run: run)

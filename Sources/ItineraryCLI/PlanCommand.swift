@@ -22,7 +22,8 @@ enum PlanCommand {
       Options.mode, Options.speed, Options.distances, Options.distanceWeight, Options.radius,
       Options.start, Options.end, Options.tz, Options.dwell, Options.waitWeight,
       Options.unknownHours, Options.openNow, Options.anytime, Options.timeLimit, Options.seed,
-      Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.units, Options.format, Options.output,
+      Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.units, Options.format,
+      Options.output,
       Options.noHistory,
     ],
     run: run)

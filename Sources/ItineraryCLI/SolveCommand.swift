@@ -19,7 +19,8 @@ enum SolveCommand {
       Options.top, Options.exact, Options.diverse, Options.anyOrder, Options.roundTrip,
       Options.distanceWeight, Options.start, Options.end, Options.tz, Options.dwell,
       Options.waitWeight, Options.unknownHours, Options.anytime, Options.timeLimit, Options.seed,
-      Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.format, Options.output, Options.gtsplib,
+      Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.format, Options.output,
+      Options.gtsplib,
       Options.optw, Options.routes,
     ],
     run: run)

@@ -23,7 +23,8 @@ import Testing
       var problem = RandomProblems.make(shape, using: &generator)
       if seed % 2 == 1 { problem = RandomProblems.timed(problem, using: &generator) }
       let timing = Timing(problem)
-      let eligible = timing?.eligiblePlaces(among: problem.eligiblePlaces()) ?? problem.eligiblePlaces()
+      let eligible =
+        timing?.eligiblePlaces(among: problem.eligiblePlaces()) ?? problem.eligiblePlaces()
       let preferred = [Int?](repeating: nil, count: eligible.count)
       guard let places = PlaceMatching.assign(eligible: eligible, preferred: preferred) else {
         continue
