@@ -10,7 +10,8 @@ import Synchronization
 /// points, by place row) and `names` (an FTS5 index of the places' names,
 /// by place row, tokenized like `PlacesIndex`), in the schema of
 /// `CityFileSchema`. `CityFileWriter` makes it; opening a file of an older
-/// schema upgrades it in place.
+/// schema upgrades it in place. The embedded city is one too, compiled in
+/// and opened read-only from its bytes.
 public final class CityFile: Sendable {
   /// What a city file says about itself.
   public struct Summary: Sendable, Equatable {
@@ -53,7 +54,8 @@ public final class CityFile: Sendable {
   /// Seconds opening waits for another process upgrading the same file.
   static let busyTimeout = 10.0
 
-  public let file: URL
+  /// What the city is, for messages: `the city file PATH`.
+  private let label: String
   public let summary: Summary
   private let connection: Mutex<Statements>
 
@@ -61,6 +63,7 @@ public final class CityFile: Sendable {
     let database: SQLiteDatabase
     let box: SQLiteStatement
     let complete: SQLiteStatement
+    let all: SQLiteStatement
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
       self.database = database
@@ -76,6 +79,7 @@ public final class CityFile: Sendable {
         SELECT \(columns) FROM names n JOIN places p ON p.rowid = n.rowid
         WHERE names MATCH ? ORDER BY n.rowid LIMIT ?
         """)
+      all = try database.prepare("SELECT \(columns) FROM places p ORDER BY p.rowid")
     }
   }
 
@@ -86,17 +90,41 @@ public final class CityFile: Sendable {
   ///   or is of a newer schema, (failure) when it cannot be read; when an
   ///   upgrade fails, the kind of its failure.
   /// - Complexity: O(1), an upgrade included (adding a column rewrites no row).
-  public init(file: URL) throws(ItineraryError) {
-    self.file = file
+  public convenience init(file: URL) throws(ItineraryError) {
     let label = "the city file \(file.path)"
     guard FileManager.default.isReadableFile(atPath: file.path) else {
       throw ItineraryError(.failure, "cannot read \(label)")
     }
     let database: SQLiteDatabase
-    let version: Int
     do throws(SQLiteError) {
       database = try SQLiteDatabase(.file(file))
       try database.setBusyTimeout(seconds: Self.busyTimeout)
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    try self.init(database, label: label)
+  }
+
+  /// Opens a city file held in memory, read-only: `image` is the file's
+  /// bytes, of the latest schema (a read-only file cannot be upgraded).
+  ///
+  /// - Parameter label: what the city is, for messages.
+  /// - Throws: `ItineraryError` (data) for bytes that are not a city file.
+  /// - Complexity: O(size of the image), for its copy.
+  public convenience init(image: Data, label: String) throws(ItineraryError) {
+    let database: SQLiteDatabase
+    do throws(SQLiteError) {
+      database = try SQLiteDatabase(image: image)
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    try self.init(database, label: label)
+  }
+
+  private init(_ database: sending SQLiteDatabase, label: String) throws(ItineraryError) {
+    self.label = label
+    let version: Int
+    do throws(SQLiteError) {
       version = try database.userVersion()
     } catch {
       throw error.itineraryError(file: label)
@@ -128,6 +156,22 @@ public final class CityFile: Sendable {
     self.summary = summary
   }
 
+  /// Every place, best first.
+  ///
+  /// - Complexity: O(n) for n places.
+  public func places() throws(ItineraryError) -> [Place] {
+    do throws(SQLiteError) {
+      return try connection.withLock { statements throws(SQLiteError) in
+        try statements.all.bind([])
+        var found: [Place] = []
+        while try statements.all.step() { found.append(Self.place(statements.all)) }
+        return found
+      }
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+  }
+
   /// Every place whose great-circle distance from `centre` is at most
   /// `radiusKm`, nearest first.
   ///
@@ -147,7 +191,7 @@ public final class CityFile: Sendable {
         return found
       }
     } catch {
-      throw error.itineraryError(file: "the city file \(file.path)")
+      throw error.itineraryError(file: label)
     }
     return found.map { (place: $0, distance: GreatCircle.distanceKm(centre, $0.coordinate)) }
       .filter { $0.distance <= radiusKm }
@@ -170,7 +214,7 @@ public final class CityFile: Sendable {
         return found
       }
     } catch {
-      throw error.itineraryError(file: "the city file \(file.path)")
+      throw error.itineraryError(file: label)
     }
   }
 
