@@ -21,7 +21,7 @@ public final class CityFile: Sendable {
     /// Whose data it is, as the data's licence asks to be credited.
     public var attribution: String
     public var importedAt: Date
-    /// OpenStreetMap elements read from the extract (nodes with tags, ways, relations).
+    /// OpenStreetMap elements read from the extract: its nodes with tags and its ways.
     public var elements: Int
     public var places: Int
     /// The south-west and north-east corners of the box holding every place.
