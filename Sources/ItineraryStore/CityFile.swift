@@ -54,7 +54,8 @@ public final class CityFile: Sendable {
   /// Seconds opening waits for another process upgrading the same file.
   static let busyTimeout = 10.0
 
-  /// What the city is, for messages: `the city file PATH`.
+  /// What the city is, for messages: `the city file PATH`, or as the
+  /// opener of an image named it.
   private let label: String
   public let summary: Summary
   private let connection: Mutex<Statements>
@@ -63,23 +64,23 @@ public final class CityFile: Sendable {
     let database: SQLiteDatabase
     let box: SQLiteStatement
     let complete: SQLiteStatement
-    let all: SQLiteStatement
+
+    /// The columns `CityFile.place` reads, of `places p`.
+    static let columns =
+      "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo"
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
       self.database = database
-      let columns =
-        "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo"
       box = try database.prepare(
         """
-        SELECT \(columns) FROM boxes b JOIN places p ON p.rowid = b.id
+        SELECT \(Self.columns) FROM boxes b JOIN places p ON p.rowid = b.id
         WHERE b.max_lat >= ? AND b.min_lat <= ? AND b.max_lon >= ? AND b.min_lon <= ?
         """)
       complete = try database.prepare(
         """
-        SELECT \(columns) FROM names n JOIN places p ON p.rowid = n.rowid
+        SELECT \(Self.columns) FROM names n JOIN places p ON p.rowid = n.rowid
         WHERE names MATCH ? ORDER BY n.rowid LIMIT ?
         """)
-      all = try database.prepare("SELECT \(columns) FROM places p ORDER BY p.rowid")
     }
   }
 
@@ -162,10 +163,8 @@ public final class CityFile: Sendable {
   public func places() throws(ItineraryError) -> [Place] {
     do throws(SQLiteError) {
       return try connection.withLock { statements throws(SQLiteError) in
-        try statements.all.bind([])
-        var found: [Place] = []
-        while try statements.all.step() { found.append(Self.place(statements.all)) }
-        return found
+        try statements.database.rows(
+          "SELECT \(Statements.columns) FROM places p ORDER BY p.rowid", [], Self.place)
       }
     } catch {
       throw error.itineraryError(file: label)
