@@ -18,10 +18,10 @@ extension PlaceFinder {
   public static let defaultCompletions = 10
   public static let maxCompletions = 50
 
-  /// The category and place names completing `prefix` (the rules of
-  /// `PlacesIndex.complete`): any word of a name, ignoring case and accents,
-  /// categories first, then places best first from a city file: the
-  /// embedded city's, or with `provider` an imported city's (`city:NAME`).
+  /// The category and place names completing `prefix` (`CityFile.completions`):
+  /// any word of a name, ignoring case and accents, categories first, then
+  /// places best first: the embedded city's, or with `provider` an imported
+  /// city's (`city:NAME`).
   ///
   /// - Throws: `.usage` for an empty prefix, a limit outside 1...50 or a live
   ///   provider; `.data` for an imported city that is not there.
@@ -33,8 +33,6 @@ extension PlaceFinder {
       throw ItineraryError(
         .usage, "a completion limit must be within 1...\(Self.maxCompletions), got \(limit)")
     }
-    let categories = try CategoryCompletions.shared.get().complete(prefix: prefix, limit: limit)
-      .map(Self.result)
     var city = EmbeddedCity.helsinki.file
     if let provider, provider != .embedded {
       guard let name = provider.cityName else {
@@ -45,8 +43,7 @@ extension PlaceFinder {
       }
       city = try ImportedCities(environment: environment).open(name)
     }
-    let places = try city.complete(prefix: prefix, limit: limit - categories.count)
-    return categories + places.map { CompletionResult(kind: "place", text: $0.name, id: $0.id) }
+    return try city.completions(prefix: prefix, limit: limit).map(Self.result)
   }
 
   private static func result(_ completion: Completion) -> CompletionResult {
@@ -55,9 +52,4 @@ extension PlaceFinder {
     case .place(let place): CompletionResult(kind: "place", text: place.name, id: place.id)
     }
   }
-}
-
-/// The vocabulary's category names, indexed once per process.
-private enum CategoryCompletions {
-  static let shared = Result { () throws(ItineraryError) in try PlacesIndex(places: []) }
 }

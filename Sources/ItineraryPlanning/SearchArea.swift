@@ -49,8 +49,7 @@ struct SearchArea {
       names.isEmpty || names.contains { place.isEligible(for: $0) }
     }
     func nearby(in city: CityFile, within radius: Double) throws(ItineraryError) -> [NearbyPlace] {
-      try city.within(radiusKm: radius, of: origin).filter(eligible)
-        .map { NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(origin, $0.coordinate)) }
+      try city.nearby(radiusKm: radius, of: origin).filter { eligible($0.place) }
     }
     switch source {
     case .embedded(let city):

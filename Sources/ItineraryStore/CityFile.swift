@@ -198,6 +198,30 @@ public final class CityFile: Sendable {
       .map(\.place)
   }
 
+  /// Every place within `radiusKm` of `centre` with its distance, nearest
+  /// first (ties by id).
+  ///
+  /// - Complexity: O(log n + b) for b places in the circle's bounding box.
+  public func nearby(radiusKm: Double, of centre: Coordinate) throws(ItineraryError)
+    -> [NearbyPlace]
+  {
+    try within(radiusKm: radiusKm, of: centre).map {
+      NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(centre, $0.coordinate))
+    }
+  }
+
+  /// The place nearest to `point`, of `category` when given (by
+  /// `Place.isEligible`), or `nil` when there is none (`NearbyPlace.nearest`).
+  ///
+  /// - Complexity: O(log(D / 1 km)) radius queries for the distance D to the answer.
+  public func nearest(to point: Coordinate, category: String? = nil) throws(ItineraryError)
+    -> NearbyPlace?
+  {
+    try NearbyPlace.nearest(category: category) { (radius) throws(ItineraryError) in
+      try nearby(radiusKm: radius, of: point)
+    }
+  }
+
   /// The places whose names complete `prefix`, best first, at most `limit`:
   /// the rules of `PlacesIndex.complete`, for places only.
   ///
