@@ -104,7 +104,10 @@ let package = Package(
       path: "Benchmarks/itinerary-bench"
     ),
 
-    .testTarget(name: "ItineraryCoreTests", dependencies: ["ItineraryCore", "ItineraryWorkloads"]),
+    .testTarget(
+      name: "ItineraryCoreTests",
+      dependencies: ["ItineraryCore", "ItineraryPlaces", "ItineraryWorkloads"]
+    ),
     .testTarget(
       name: "ItinerarySolverTests", dependencies: ["ItinerarySolver", "ItineraryWorkloads"]
     ),

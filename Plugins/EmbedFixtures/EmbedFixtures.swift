@@ -7,7 +7,7 @@ import PackagePlugin
 struct EmbedFixtures: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let fixtures = context.package.directoryURL.appending(path: "fixtures")
-    let inputs = ["categories.json", "helsinki.tsv", "helsinki-corrections.json"].map {
+    let inputs = ["categories.json", "helsinki.sqlite", "helsinki-corrections.json"].map {
       fixtures.appending(path: $0)
     }
     let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFixtures.swift")

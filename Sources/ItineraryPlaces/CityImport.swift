@@ -9,7 +9,10 @@ import ItineraryStore
 /// osmium reads the extract twice, both streamed: once for the relations of
 /// the vocabulary's tags (`tags-filter`), to learn which ways outline a
 /// multipolygon place; once for every tagged node and every way with its
-/// nodes' locations (`add-locations-to-ways`, the location index on disk).
+/// nodes' locations (`add-locations-to-ways`, the location index on disk),
+/// fed only the nodes and ways (`cat`), since the relations it would
+/// otherwise decode and write in blocks of thousands are what its memory
+/// grew with.
 /// A place's location is a node's own, the mean of a way's distinct located
 /// nodes, or the mean of the distinct located nodes of a multipolygon's
 /// outer ways. Everything is written to a temporary folder beside the
@@ -85,10 +88,17 @@ public struct CityImport {
     let nameKey = Array("name".utf8)
     try osmium.run(
       [
-        "add-locations-to-ways", extract.path, "--ignore-missing-nodes", "--no-progress",
-        "--index-type", "sparse_file_array,\(scratch.appending(path: "locations").path)",
-        "--output-format", "opl,add_metadata=false", "--output", "-",
-      ], errors: scratch.appending(path: "osmium.log"), file: extract.path
+        [
+          "cat", extract.path, "--object-type", "node", "--object-type", "way", "--no-progress",
+          "--output-format", "pbf,pbf_compression=none", "--output", "-",
+        ],
+        [
+          "add-locations-to-ways", "-", "--input-format", "pbf", "--ignore-missing-nodes",
+          "--no-progress",
+          "--index-type", "sparse_file_array,\(scratch.appending(path: "locations").path)",
+          "--output-format", "opl,add_metadata=false", "--output", "-",
+        ],
+      ], logs: scratch, file: extract.path
     ) { (bytes) throws(ItineraryError) in
       let line = try parsed(bytes)
       elements += 1
@@ -163,9 +173,11 @@ public struct CityImport {
     var ways: Set<Int64> = []
     try osmium.run(
       [
-        "tags-filter", extract.path, "--expressions", expressions.path, "--omit-referenced",
-        "--no-progress", "--output-format", "opl,add_metadata=false", "--output", "-",
-      ], errors: scratch.appending(path: "osmium.log"), file: extract.path
+        [
+          "tags-filter", extract.path, "--expressions", expressions.path, "--omit-referenced",
+          "--no-progress", "--output-format", "opl,add_metadata=false", "--output", "-",
+        ]
+      ], logs: scratch, file: extract.path
     ) { (bytes) throws(ItineraryError) in
       let line = try parsed(bytes)
       guard line.kind == .relation else { return }

@@ -1,7 +1,7 @@
 import Foundation
 import ItineraryCore
 
-/// Debian's `osmium` command (package `osmium-tool`), run as a child process
+/// Debian's `osmium` command (package `osmium-tool`), run as child processes
 /// whose standard output is read line by line as it comes: an extract of
 /// any size passes through in bounded memory.
 struct Osmium {
@@ -24,48 +24,78 @@ struct Osmium {
     executable = found
   }
 
-  /// Runs `osmium ARGUMENTS` and hands each line of its output to `line`,
-  /// without its newline.
+  /// The environment of every osmium run: the queues between its reading,
+  /// decoding and writing threads at their shortest (libosmium's default
+  /// is 20 blocks each), so that its memory is a few blocks of the extract,
+  /// not as many as are read ahead.
+  static let environment = ProcessInfo.processInfo.environment.merging(
+    ["INPUT", "OSMDATA", "OUTPUT"].map { ("OSMIUM_MAX_\($0)_QUEUE_SIZE", "2") }
+  ) { _, limit in limit }
+
+  /// Runs the pipeline `osmium STAGE1 | osmium STAGE2 | ...` and hands each
+  /// line of the last stage's output to `line`, without its newline.
   ///
   /// - Parameters:
-  ///   - errors: a file for osmium's standard error, read when it fails.
+  ///   - stages: each stage's arguments; every stage after the first reads
+  ///     its standard input.
+  ///   - logs: a folder for the stages' standard error (`osmium-N.log`),
+  ///     read when one fails.
   ///   - file: the extract, for messages.
-  /// - Throws: `ItineraryError` (data) when osmium fails: its last error
-  ///   line, the extract named; what `line` throws, osmium then stopped.
+  /// - Throws: `ItineraryError` (data) when a stage fails: the first failed
+  ///   stage's last error line, the extract named; what `line` throws, osmium
+  ///   then stopped.
   /// - Complexity: O(bytes of output).
   func run(
-    _ arguments: [String], errors: URL, file: String,
+    _ stages: [[String]], logs: URL, file: String,
     line: (UnsafeBufferPointer<UInt8>) throws(ItineraryError) -> Void
   ) throws(ItineraryError) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    guard FileManager.default.createFile(atPath: errors.path, contents: nil),
-      let errorHandle = try? FileHandle(forWritingTo: errors)
-    else { throw ItineraryError(.failure, "cannot write \(errors.path)") }
-    defer { try? errorHandle.close() }
-    process.standardError = errorHandle
-    do {
-      try process.run()
-    } catch {
-      throw ItineraryError(
-        .unavailable, "cannot run \(executable.path): \(error.localizedDescription)")
+    var processes: [Process] = []
+    var errorFiles: [URL] = []
+    var input: Pipe?
+    for (index, arguments) in stages.enumerated() {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = arguments
+      process.environment = Self.environment
+      process.standardInput = input ?? FileHandle.nullDevice
+      let output = Pipe()
+      process.standardOutput = output
+      let errors = logs.appending(path: "osmium-\(index).log")
+      guard FileManager.default.createFile(atPath: errors.path, contents: nil),
+        let errorHandle = try? FileHandle(forWritingTo: errors)
+      else { throw ItineraryError(.failure, "cannot write \(errors.path)") }
+      defer { try? errorHandle.close() }
+      process.standardError = errorHandle
+      do {
+        try process.run()
+      } catch {
+        for started in processes {
+          started.terminate()
+          started.waitUntilExit()
+        }
+        throw ItineraryError(
+          .unavailable, "cannot run \(executable.path): \(error.localizedDescription)")
+      }
+      // The next stage holds the read end now; this one, the write end.
+      try? input?.fileHandleForReading.close()
+      try? output.fileHandleForWriting.close()
+      processes.append(process)
+      errorFiles.append(errors)
+      input = output
     }
-    let descriptor = output.fileHandleForReading.fileDescriptor
+    guard let last = input else { return }
     var failure: ItineraryError?
     do throws(ItineraryError) {
-      try Self.lines(of: descriptor, line)
+      try Self.lines(of: last.fileHandleForReading.fileDescriptor, line)
     } catch {
       failure = error
-      process.terminate()
+      processes.forEach { $0.terminate() }
     }
-    try? output.fileHandleForReading.close()
-    process.waitUntilExit()
+    try? last.fileHandleForReading.close()
+    processes.forEach { $0.waitUntilExit() }
     if let failure { throw failure }
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+    for (process, errors) in zip(processes, errorFiles)
+    where process.terminationReason != .exit || process.terminationStatus != 0 {
       let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
       let last =
         said.split(separator: "\n").last.map(String.init) ?? "exit \(process.terminationStatus)"

@@ -18,7 +18,7 @@ extension PlaceFinder {
   public static let defaultCompletions = 10
   public static let maxCompletions = 50
 
-  /// The category and place names completing `prefix` (`PlacesIndex.complete`):
+  /// The category and place names completing `prefix` (`CityFile.completions`):
   /// any word of a name, ignoring case and accents, categories first, then
   /// places best first: the embedded city's, or with `provider` an imported
   /// city's (`city:NAME`).
@@ -33,21 +33,17 @@ extension PlaceFinder {
       throw ItineraryError(
         .usage, "a completion limit must be within 1...\(Self.maxCompletions), got \(limit)")
     }
-    let embedded = try EmbeddedIndex.shared.get().complete(prefix: prefix, limit: limit)
-    guard let provider, provider != .embedded else { return embedded.map(Self.result) }
-    guard let name = provider.cityName else {
-      throw ItineraryError(
-        .usage,
-        "completions come from the embedded city or an imported one (city:NAME), "
-          + "not from \(provider.rawValue)")
+    var city = EmbeddedCity.helsinki.file
+    if let provider, provider != .embedded {
+      guard let name = provider.cityName else {
+        throw ItineraryError(
+          .usage,
+          "completions come from the embedded city or an imported one (city:NAME), "
+            + "not from \(provider.rawValue)")
+      }
+      city = try ImportedCities(environment: environment).open(name)
     }
-    let city = try ImportedCities(environment: environment).open(name)
-    let categories = embedded.filter {
-      if case .category = $0 { true } else { false }
-    }
-    let places = try city.complete(prefix: prefix, limit: limit - categories.count)
-    return categories.map(Self.result)
-      + places.map { CompletionResult(kind: "place", text: $0.name, id: $0.id) }
+    return try city.completions(prefix: prefix, limit: limit).map(Self.result)
   }
 
   private static func result(_ completion: Completion) -> CompletionResult {

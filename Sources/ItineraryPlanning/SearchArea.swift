@@ -35,11 +35,11 @@ struct SearchArea {
   }
 
   /// The places of `categories` (any, when empty) with their distances,
-  /// nearest first: within `radiusKm` when given; else, in the embedded
-  /// city, every place of the city.
+  /// nearest first (ties by id): within `radiusKm` when given; else, in the
+  /// embedded city, every place of the city.
   ///
-  /// - Complexity: O(log n + b) in the embedded city's index for b places
-  ///   near the circle; a live provider's fetch otherwise.
+  /// - Complexity: O(log n + b) in a city file's R*Tree for b places near
+  ///   the circle; a live provider's fetch otherwise.
   func places(
     of categories: [CanonicalCategory], within radiusKm: Double?,
     notify: @escaping @Sendable (Notice) -> Void
@@ -48,22 +48,19 @@ struct SearchArea {
     func eligible(_ place: Place) -> Bool {
       names.isEmpty || names.contains { place.isEligible(for: $0) }
     }
+    func nearby(in city: CityFile, within radius: Double) throws(ItineraryError) -> [NearbyPlace] {
+      try city.nearby(radiusKm: radius, of: origin).filter { eligible($0.place) }
+    }
     switch source {
     case .embedded(let city):
-      let index = try EmbeddedIndex.shared.get()
-      let found = try index.within(
-        radiusKm: radiusKm ?? Double.pi * GreatCircle.earthRadiusKm, of: origin
-      )
-      .filter { eligible($0.place) }
+      let found = try nearby(
+        in: city.file, within: radiusKm ?? Double.pi * GreatCircle.earthRadiusKm)
       let report = ProviderReport(
         id: ProviderID.embedded.rawValue, description: "embedded city: \(city.name)",
         places: found.count)
       return (found, report)
     case .imported(let city):
-      let radius = radiusKm ?? Defaults.radiusKm(.walk)
-      let found = try city.within(radiusKm: radius, of: origin).filter(eligible)
-        .map { NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(origin, $0.coordinate)) }
-        .sorted { ($0.distanceKm, $0.place.id) < ($1.distanceKm, $1.place.id) }
+      let found = try nearby(in: city, within: radiusKm ?? Defaults.radiusKm(.walk))
       let name = city.summary.name
       let report = ProviderReport(
         id: ProviderID.city(name).rawValue, description: "imported city: \(name)",
@@ -89,12 +86,5 @@ struct SearchArea {
         found, ProviderReport(id: provider.rawValue, description: description, places: found.count)
       )
     }
-  }
-}
-
-/// The embedded city's places index, built once per process.
-enum EmbeddedIndex {
-  static let shared = Result { () throws(ItineraryError) in
-    try PlacesIndex(places: EmbeddedCity.helsinki.places)
   }
 }

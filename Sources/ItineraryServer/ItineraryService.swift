@@ -23,7 +23,7 @@ public final class ItineraryService: Sendable {
       maxInFlight: configuration.maxInFlight, solvers: max(1, configuration.threads))
     self.admission = admission
     let metrics = metrics
-    let places = try PlaceRoutes()
+    let places = PlaceRoutes()
     let store = StoreRoutes(environment: configuration.environment, warn: log)
     let planning = PlanningRoutes(
       environment: configuration.environment, deadline: configuration.deadline,

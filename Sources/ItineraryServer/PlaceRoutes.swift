@@ -3,20 +3,11 @@ import ItineraryCore
 import ItineraryPlaces
 import ItineraryStore
 
-/// The places of the embedded city, found: `GET /v1/complete` (names as
-/// they are typed), `/v1/search` (within a radius), `/v1/nearest`, and
-/// `/v1/categories` (the vocabulary).
+/// The places of the embedded city, found in its city file: `GET
+/// /v1/complete` (names as they are typed), `/v1/search` (within a radius),
+/// `/v1/nearest`, and `/v1/categories` (the vocabulary).
 struct PlaceRoutes: Sendable {
-  let index: PlacesIndex
-  let centre: Coordinate
-
-  /// Indexes the embedded city.
-  ///
-  /// - Complexity: O(n log n) for its n places.
-  init() throws(ItineraryError) {
-    index = try PlacesIndex(places: EmbeddedCity.helsinki.places)
-    centre = EmbeddedCity.helsinki.centre
-  }
+  let city = EmbeddedCity.helsinki
 
   var routes: [Route] {
     [
@@ -40,7 +31,7 @@ struct PlaceRoutes: Sendable {
   }
 
   func categories() throws(ItineraryError) -> HTTPResponse {
-    let list = index.categories.map {
+    let list = CategoryVocabulary.standard.categories.map {
       CategoryJSON(name: $0.name, summary: $0.summary, aliases: $0.aliases)
     }
     return try .encoded(["categories": list])
@@ -59,7 +50,7 @@ struct PlaceRoutes: Sendable {
       throw ItineraryError(.usage, "query: q (what was typed) is missing")
     }
     let limit = try query.integer("limit", in: 1...100) ?? 10
-    let completions = try index.complete(prefix: prefix, limit: limit).map { completion in
+    let completions = try city.file.completions(prefix: prefix, limit: limit).map { completion in
       switch completion {
       case .category(let category):
         CompletionJSON(text: category.name, kind: "category", place: nil)
@@ -72,14 +63,14 @@ struct PlaceRoutes: Sendable {
 
   /// `?lat=&lon=&radius=KM&category=&limit=`: nearest first.
   func search(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
-    let point = try query.coordinate(or: centre)
+    let point = try query.coordinate(or: city.centre)
     let radius = try query.number("radius") ?? 1
     if !(0...50).contains(radius) {
       throw ItineraryError(.usage, "query: radius expects kilometres within 0...50, got \(radius)")
     }
     let limit = try query.integer("limit", in: 1...1000) ?? 50
     let category = query.string("category")
-    let found = try index.within(radiusKm: radius, of: point).filter { nearby in
+    let found = try city.file.nearby(radiusKm: radius, of: point).filter { nearby in
       category.map(nearby.place.isEligible(for:)) ?? true
     }.prefix(limit).map { PlaceJSON($0.place, distanceKm: $0.distanceKm) }
     return try .encoded(["places": Array(found)])
@@ -87,9 +78,9 @@ struct PlaceRoutes: Sendable {
 
   /// `?lat=&lon=&category=`: the one nearest place, `404` when none fits.
   func nearest(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
-    let point = try query.coordinate(or: centre)
+    let point = try query.coordinate(or: city.centre)
     let category = query.string("category")
-    guard let found = try index.nearest(to: point, category: category) else {
+    guard let found = try city.file.nearest(to: point, category: category) else {
       return ServerErrors.response(
         status: 404, exitCode: 65, "no place\(category.map { " of category '\($0)'" } ?? "")")
     }

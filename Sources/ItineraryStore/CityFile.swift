@@ -10,7 +10,8 @@ import Synchronization
 /// points, by place row) and `names` (an FTS5 index of the places' names,
 /// by place row, tokenized like `PlacesIndex`), in the schema of
 /// `CityFileSchema`. `CityFileWriter` makes it; opening a file of an older
-/// schema upgrades it in place.
+/// schema upgrades it in place. The embedded city is one too, compiled in
+/// and opened read-only from its bytes.
 public final class CityFile: Sendable {
   /// What a city file says about itself.
   public struct Summary: Sendable, Equatable {
@@ -20,7 +21,7 @@ public final class CityFile: Sendable {
     /// Whose data it is, as the data's licence asks to be credited.
     public var attribution: String
     public var importedAt: Date
-    /// OpenStreetMap elements read from the extract (nodes with tags, ways, relations).
+    /// OpenStreetMap elements read from the extract: its nodes with tags and its ways.
     public var elements: Int
     public var places: Int
     /// The south-west and north-east corners of the box holding every place.
@@ -53,7 +54,9 @@ public final class CityFile: Sendable {
   /// Seconds opening waits for another process upgrading the same file.
   static let busyTimeout = 10.0
 
-  public let file: URL
+  /// What the city is, for messages: `the city file PATH`, or as the
+  /// opener of an image named it.
+  private let label: String
   public let summary: Summary
   private let connection: Mutex<Statements>
 
@@ -62,18 +65,20 @@ public final class CityFile: Sendable {
     let box: SQLiteStatement
     let complete: SQLiteStatement
 
+    /// The columns `CityFile.place` reads, of `places p`.
+    static let columns =
+      "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo"
+
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
       self.database = database
-      let columns =
-        "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo"
       box = try database.prepare(
         """
-        SELECT \(columns) FROM boxes b JOIN places p ON p.rowid = b.id
+        SELECT \(Self.columns) FROM boxes b JOIN places p ON p.rowid = b.id
         WHERE b.max_lat >= ? AND b.min_lat <= ? AND b.max_lon >= ? AND b.min_lon <= ?
         """)
       complete = try database.prepare(
         """
-        SELECT \(columns) FROM names n JOIN places p ON p.rowid = n.rowid
+        SELECT \(Self.columns) FROM names n JOIN places p ON p.rowid = n.rowid
         WHERE names MATCH ? ORDER BY n.rowid LIMIT ?
         """)
     }
@@ -86,17 +91,41 @@ public final class CityFile: Sendable {
   ///   or is of a newer schema, (failure) when it cannot be read; when an
   ///   upgrade fails, the kind of its failure.
   /// - Complexity: O(1), an upgrade included (adding a column rewrites no row).
-  public init(file: URL) throws(ItineraryError) {
-    self.file = file
+  public convenience init(file: URL) throws(ItineraryError) {
     let label = "the city file \(file.path)"
     guard FileManager.default.isReadableFile(atPath: file.path) else {
       throw ItineraryError(.failure, "cannot read \(label)")
     }
     let database: SQLiteDatabase
-    let version: Int
     do throws(SQLiteError) {
       database = try SQLiteDatabase(.file(file))
       try database.setBusyTimeout(seconds: Self.busyTimeout)
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    try self.init(database, label: label)
+  }
+
+  /// Opens a city file held in memory, read-only: `image` is the file's
+  /// bytes, of the latest schema (a read-only file cannot be upgraded).
+  ///
+  /// - Parameter label: what the city is, for messages.
+  /// - Throws: `ItineraryError` (data) for bytes that are not a city file.
+  /// - Complexity: O(size of the image), for its copy.
+  public convenience init(image: Data, label: String) throws(ItineraryError) {
+    let database: SQLiteDatabase
+    do throws(SQLiteError) {
+      database = try SQLiteDatabase(image: image)
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    try self.init(database, label: label)
+  }
+
+  private init(_ database: sending SQLiteDatabase, label: String) throws(ItineraryError) {
+    self.label = label
+    let version: Int
+    do throws(SQLiteError) {
       version = try database.userVersion()
     } catch {
       throw error.itineraryError(file: label)
@@ -128,6 +157,20 @@ public final class CityFile: Sendable {
     self.summary = summary
   }
 
+  /// Every place, best first.
+  ///
+  /// - Complexity: O(n) for n places.
+  public func places() throws(ItineraryError) -> [Place] {
+    do throws(SQLiteError) {
+      return try connection.withLock { statements throws(SQLiteError) in
+        try statements.database.rows(
+          "SELECT \(Statements.columns) FROM places p ORDER BY p.rowid", [], Self.place)
+      }
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+  }
+
   /// Every place whose great-circle distance from `centre` is at most
   /// `radiusKm`, nearest first.
   ///
@@ -147,12 +190,36 @@ public final class CityFile: Sendable {
         return found
       }
     } catch {
-      throw error.itineraryError(file: "the city file \(file.path)")
+      throw error.itineraryError(file: label)
     }
     return found.map { (place: $0, distance: GreatCircle.distanceKm(centre, $0.coordinate)) }
       .filter { $0.distance <= radiusKm }
       .sorted { ($0.distance, $0.place.id) < ($1.distance, $1.place.id) }
       .map(\.place)
+  }
+
+  /// Every place within `radiusKm` of `centre` with its distance, nearest
+  /// first (ties by id).
+  ///
+  /// - Complexity: O(log n + b) for b places in the circle's bounding box.
+  public func nearby(radiusKm: Double, of centre: Coordinate) throws(ItineraryError)
+    -> [NearbyPlace]
+  {
+    try within(radiusKm: radiusKm, of: centre).map {
+      NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(centre, $0.coordinate))
+    }
+  }
+
+  /// The place nearest to `point`, of `category` when given (by
+  /// `Place.isEligible`), or `nil` when there is none (`NearbyPlace.nearest`).
+  ///
+  /// - Complexity: O(log(D / 1 km)) radius queries for the distance D to the answer.
+  public func nearest(to point: Coordinate, category: String? = nil) throws(ItineraryError)
+    -> NearbyPlace?
+  {
+    try NearbyPlace.nearest(category: category) { (radius) throws(ItineraryError) in
+      try nearby(radiusKm: radius, of: point)
+    }
   }
 
   /// The places whose names complete `prefix`, best first, at most `limit`:
@@ -170,7 +237,7 @@ public final class CityFile: Sendable {
         return found
       }
     } catch {
-      throw error.itineraryError(file: "the city file \(file.path)")
+      throw error.itineraryError(file: label)
     }
   }
 

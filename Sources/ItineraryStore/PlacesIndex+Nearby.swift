@@ -10,6 +10,26 @@ public struct NearbyPlace: Hashable, Sendable {
     self.place = place
     self.distanceKm = distanceKm
   }
+
+  /// The nearest place of `category` when given (by `Place.isEligible`),
+  /// or `nil` when there is none, from `within`, which gives the places
+  /// within a radius nearest first.
+  ///
+  /// Searches circles of growing radius (1 km, then four times wider) until
+  /// one holds a match: the nearest match in a circle is the nearest of all.
+  ///
+  /// - Complexity: O(log(D / 1 km)) calls of `within` for the distance D to the answer.
+  static func nearest(
+    category: String?, within: (Double) throws(ItineraryError) -> [NearbyPlace]
+  ) throws(ItineraryError) -> NearbyPlace? {
+    let everywhere = Double.pi * GreatCircle.earthRadiusKm
+    var radius = 1.0
+    while true {
+      let found = try within(radius).first { category.map($0.place.isEligible(for:)) ?? true }
+      if found != nil || radius >= everywhere { return found }
+      radius = min(radius * 4, everywhere)
+    }
+  }
 }
 
 extension PlacesIndex {
@@ -38,10 +58,7 @@ extension PlacesIndex {
   }
 
   /// The place nearest to `point`, of `category` when given (by
-  /// `Place.isEligible`), or `nil` when there is none.
-  ///
-  /// Searches circles of growing radius (1 km, then four times wider) until
-  /// one holds a match: the nearest match in a circle is the nearest of all.
+  /// `Place.isEligible`), or `nil` when there is none (`NearbyPlace.nearest`).
   ///
   /// - Throws: `ItineraryError` (usage) for a point that is not on the Earth.
   /// - Complexity: O(log(D / 1 km)) radius queries for the distance D to the answer.
@@ -49,14 +66,8 @@ extension PlacesIndex {
     -> NearbyPlace?
   {
     if let reason = point.invalidity { throw ItineraryError(.usage, "the point's \(reason)") }
-    let everywhere = Double.pi * GreatCircle.earthRadiusKm
-    var radius = 1.0
-    while true {
-      let found = try within(radiusKm: radius, of: point).first {
-        category.map($0.place.isEligible(for:)) ?? true
-      }
-      if found != nil || radius >= everywhere { return found }
-      radius = min(radius * 4, everywhere)
+    return try NearbyPlace.nearest(category: category) { (radius) throws(ItineraryError) in
+      try within(radiusKm: radius, of: point)
     }
   }
 

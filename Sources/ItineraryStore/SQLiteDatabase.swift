@@ -40,6 +40,27 @@ package final class SQLiteDatabase {
     sqlite3_extended_result_codes(handle, 1)
   }
 
+  /// Opens a read-only database in memory holding a copy of `image`, the
+  /// bytes of a database file.
+  ///
+  /// - Complexity: O(size of the image), for the copy.
+  package convenience init(image: Data) throws(SQLiteError) {
+    try self.init(.memory)
+    guard !image.isEmpty else {
+      throw SQLiteError(code: SQLITE_NOTADB, message: "an empty image is no database")
+    }
+    guard let copy = sqlite3_malloc64(sqlite3_uint64(image.count)) else {
+      throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory")
+    }
+    let bytes = copy.bindMemory(to: UInt8.self, capacity: image.count)
+    image.copyBytes(to: bytes, count: image.count)
+    // SQLite owns the copy from here on, freeing it with the connection (or
+    // at once, when it refuses it).
+    let flags = UInt32(SQLITE_DESERIALIZE_READONLY | SQLITE_DESERIALIZE_FREEONCLOSE)
+    let size = Int64(image.count)
+    try check(sqlite3_deserialize(handle, "main", bytes, size, size, flags))
+  }
+
   deinit { sqlite3_close_v2(handle) }
 
   /// The path for messages: the file's, or `:memory:`.

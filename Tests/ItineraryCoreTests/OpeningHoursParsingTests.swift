@@ -1,20 +1,13 @@
 import Foundation
 import ItineraryCore
-import ItineraryFixtures
+import ItineraryPlaces
 import ItineraryWorkloads
 import Testing
 
 @Suite struct OpeningHoursParsingTests {
-  /// The distinct `opening_hours` strings of the embedded city (last column).
-  static let embeddedCityStrings: [String] = {
-    let rows = Fixtures.helsinkiTSV.split(separator: "\n").filter {
-      !$0.hasPrefix("#") && !$0.hasPrefix("@") && !$0.hasPrefix("id\t")
-    }
-    let hours = rows.compactMap { row in
-      row.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init)
-    }
-    return Set(hours.filter { !$0.isEmpty }).sorted()
-  }()
+  /// The distinct `opening_hours` strings of the embedded city.
+  static let embeddedCityStrings = Set(EmbeddedCity.helsinki.places.compactMap(\.openingHours))
+    .sorted()
 
   /// The strings of the embedded city that break the syntax, with where.
   static let expectedFailures: [String: Int] = [

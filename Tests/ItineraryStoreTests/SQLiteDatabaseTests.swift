@@ -26,6 +26,25 @@ import Testing
     #expect(rows[1].2 == "" && rows[1].3 == Data() && rows[1].5 == "blob")
   }
 
+  @Test func aFilesBytesOpenInMemoryReadOnly() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = scratch.url.appending(path: "image.sqlite")
+    do {
+      let database = try SQLiteDatabase(.file(file))
+      try database.execute("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('Ateneum'), ('Kiasma');")
+    }
+    let image = try SQLiteDatabase(image: try Data(contentsOf: file))
+    #expect(try image.rows("SELECT x FROM t ORDER BY x") { $0.text(0) } == ["Ateneum", "Kiasma"])
+    #expect {
+      try image.execute("INSERT INTO t VALUES ('Amos Rex')")
+    } throws: { error in
+      (error as? SQLiteError)?.primaryCode == SQLITE_READONLY
+    }
+    try FileManager.default.removeItem(at: file)
+    #expect(try image.rows("SELECT count(*) FROM t") { $0.int(0) } == [2], "a copy, not the file")
+  }
+
   @Test func badStatementsAndBindingsThrowWithSQLitesMessage() throws {
     let database = try SQLiteDatabase(.memory)
     #expect(throws: SQLiteError.self) { try database.execute("CREATE TABLE (") }
