@@ -156,6 +156,11 @@ struct Target: Codable, Sendable {
     let one = rates.first { $0.0 == 1 }?.1
     let all = rates.max { $0.0 < $1.0 }
     let perProcess = records.first { $0.series == "one process per request" }?.timing.median
+    let memory = records.filter { $0.solver == "itinerary batch" && $0.series == "memory" }
+      .sorted { $0.n < $1.n }
+    let growth = memory.last.flatMap { last in
+      memory.first.map { ((last.work["peakKiB"] ?? 0) - ($0.work["peakKiB"] ?? 0), last.n) }
+    }
     return [
       Target(
         name: "batch, three-category plans on the embedded city, every core",
@@ -172,6 +177,15 @@ struct Target: Codable, Sendable {
         measured: all.flatMap { a in perProcess.map { a.1 * $0 } }, limit: ">= 50 times",
         met: all.flatMap { a in perProcess.map { a.1 * $0 >= 50 } },
         detail: perProcess.map { "one process: \(ms($0)) median" } ?? missing),
+      Target(
+        name: "batch memory, from the fewest lines to the most measured",
+        measured: growth.map { Double($0.0) / 1024 }, limit: "flat: grows < 16 MiB",
+        met: growth.map { $0.0 < 16 * 1024 },
+        detail: memory.isEmpty
+          ? missing
+          : "peak resident "
+            + memory.map { "\(($0.work["peakKiB"] ?? 0) / 1024) MiB for \($0.n) lines" }
+            .joined(separator: ", ")),
     ]
   }
 

@@ -58,8 +58,14 @@ extension Suite {
       for size in sizes {
         let file = scratch.appending(path: "in-\(size).jsonl")
         try batchLines(size, seed: 2).write(to: file)
+        let started = Date()
         let peak = try peakResidentKB(binary, ["batch", file.path, "-o", "/dev/null"])
         peaks.append("\(size) lines: \(peak / 1024) MiB")
+        bench.result.records.append(
+          Record(
+            series: "memory", solver: "itinerary batch", n: size, parameters: ["kind": "memory"],
+            timing: Timing(iterations: 1, wall: [Date().timeIntervalSince(started)], cpu: []),
+            work: ["peakKiB": peak]))
       }
       bench.note("batch memory (peak resident): " + peaks.joined(separator: ", "))
     })
