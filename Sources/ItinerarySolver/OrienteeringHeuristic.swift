@@ -18,6 +18,8 @@ import ItineraryCore
 ///
 /// - Complexity: one iteration is O(U * L) per insertion for U unvisited
 ///   vertices and L visits in all, plus O(L^3) for the local search.
+import Foundation
+let debug = ProcessInfo.processInfo.environment["OPTW_DEBUG"] != nil
 public struct OrienteeringHeuristic {
   public struct Result: Sendable {
     public var routes: [[Int]]
@@ -64,6 +66,9 @@ public struct OrienteeringHeuristic {
     var sinceBest = 0
     var restarts = 0
     let stallLimit = 40 + instance.vertexCount
+    var pool = OrienteeringRoutePool(instance: instance)
+    var packings = 0
+    var packingWins = 0
     while !deadline.hasPassed, sinceBest <= patience ?? .max {
       iterations += 1
       // Mostly a little noise in the ratios, now and then a lot.
@@ -83,11 +88,35 @@ public struct OrienteeringHeuristic {
         stall += 1
         sinceBest += 1
       }
+      if dayCount > 1 {
+        for timeline in timelines where !timeline.route.isEmpty { pool.add(timeline.route) }
+      }
       if stall > stallLimit {
         // Back to the best trip, every third time to an empty one.
         stall = 0
         restarts += 1
-        let from = restarts % 3 == 0 ? best.map { _ in [Int]() } : best
+        var from = restarts % 3 == 0 ? best.map { _ in [Int]() } : best
+        if dayCount > 1, restarts % 3 != 0 {
+          // The best trip of the routes met so far, filled and improved.
+          let packed = pool.bestTrip()
+          packings += 1
+          var trial = packed.routes.indices.map {
+            Timeline(instance, packed.routes[$0], instance.days[$0])
+          }
+          var marks = Array(repeating: false, count: instance.vertexCount)
+          for vertex in packed.routes.joined() { marks[vertex] = true }
+          insertAll(&trial, &marks, &random, noise: 0)
+          improve(&trial, &marks, &random)
+          let trialScore = trial.reduce(0) { $0 + $1.score }
+          if trialScore > bestScore + epsilon, instance.isFeasible(trial.map(\.route)) {
+            best = trial.map(\.route)
+            bestScore = trialScore
+            secondsToBest = (clock.now - begin).seconds
+            packingWins += 1
+            if let target, bestScore >= target - epsilon { break }
+          }
+          if trialScore >= bestScore - epsilon { from = trial.map(\.route) }
+        }
         timelines = from.indices.map { Timeline(instance, from[$0], instance.days[$0]) }
         visited = Array(repeating: false, count: instance.vertexCount)
         for vertex in from.joined() { visited[vertex] = true }
@@ -117,6 +146,11 @@ public struct OrienteeringHeuristic {
         if size > max(1, longest / 2) { size = 1 }
       }
     }
+    if debug {
+      print(
+        "heuristic: \(iterations) iterations, \(restarts) restarts, pool \(pool.entries.count),"
+          + " packings \(packings), won \(packingWins), best \(bestScore) after \(secondsToBest)")
+    }
     return Result(
       routes: best, score: bestScore, iterations: iterations, secondsToBest: secondsToBest)
   }
@@ -138,32 +172,67 @@ public struct OrienteeringHeuristic {
   // MARK: Insertion
 
   /// Inserts unvisited vertices, best ratio first, until none fits.
+  ///
+  /// Each vertex's cheapest insertion into each route is kept and computed
+  /// again only for the route that changed; a vertex that fits a route no
+  /// more never will within the call (an insertion only takes slack away).
   private func insertAll(
     _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64,
     noise: Double
   ) {
     let n = instance.vertexCount
-    while true {
+    let days = timelines.count
+    var alive: [Int] = []
+    var options = Array(repeating: Insertion?.none, count: n * days)
+    for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
+      var any = false
+      for day in 0..<days {
+        let option = timelines[day].cheapestInsertion(of: vertex, instance)
+        options[vertex * days + day] = option
+        if option != nil { any = true }
+      }
+      if any { alive.append(vertex) }
+    }
+    while !alive.isEmpty {
       var bestRatio = -Double.infinity
-      var choice: (vertex: Int, day: Int, at: Int)?
-      for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
-        for day in timelines.indices {
-          guard let (at, shift) = timelines[day].cheapestInsertion(of: vertex, instance) else {
-            continue
-          }
-          let score = instance.scores[vertex]
-          var ratio = score * score / Double(max(shift, 1))
+      var choice: (index: Int, day: Int, at: Int)?
+      for (index, vertex) in alive.enumerated() {
+        let score = instance.scores[vertex]
+        for day in 0..<days {
+          guard let option = options[vertex * days + day] else { continue }
+          var ratio = score * score / Double(max(option.shift, 1))
           if noise > 0 { ratio *= 1 + noise * Double(random.below(1000)) / 1000 }
           if ratio > bestRatio {
             bestRatio = ratio
-            choice = (vertex, day, at)
+            choice = (index, day, option.at)
           }
         }
       }
       guard let choice else { return }
-      timelines[choice.day].route.insert(choice.vertex, at: choice.at)
+      let vertex = alive[choice.index]
+      timelines[choice.day].route.insert(vertex, at: choice.at)
       timelines[choice.day].update(instance)
-      visited[choice.vertex] = true
+      visited[vertex] = true
+      alive.swapAt(choice.index, alive.count - 1)
+      alive.removeLast()
+      var kept = 0
+      for index in alive.indices {
+        let other = alive[index]
+        let slot = other * days + choice.day
+        if options[slot] != nil {
+          options[slot] = timelines[choice.day].cheapestInsertion(of: other, instance)
+        }
+        var any = false
+        for day in 0..<days where options[other * days + day] != nil {
+          any = true
+          break
+        }
+        if any {
+          alive[kept] = other
+          kept += 1
+        }
+      }
+      alive.removeLast(alive.count - kept)
     }
   }
 
@@ -179,6 +248,7 @@ public struct OrienteeringHeuristic {
       rounds += 1
       changed = false
       for day in timelines.indices where shorten(&timelines[day]) { changed = true }
+      if relocate(&timelines) { changed = true }
       if changed { insertAll(&timelines, &visited, &random, noise: 0) }
       if swapIn(&timelines, &visited) {
         changed = true
@@ -231,6 +301,53 @@ public struct OrienteeringHeuristic {
     return improved
   }
 
+  /// Moves visits to other routes where that brings the two routes back
+  /// earlier in all: time freed for more visits.
+  ///
+  /// - Complexity: O(L * M * L) per pass for L visits over M routes.
+  private func relocate(_ timelines: inout [Timeline]) -> Bool {
+    guard timelines.count > 1 else { return false }
+    var changed = false
+    for from in timelines.indices {
+      var at = 0
+      while at < timelines[from].route.count {
+        let vertex = timelines[from].route[at]
+        var shorter = timelines[from].route
+        shorter.remove(at: at)
+        guard let end = Timeline.finish(of: shorter, day: timelines[from].day, instance),
+          case let saved = timelines[from].finish - end, saved > 0
+        else {
+          at += 1
+          continue
+        }
+        var bestGain = 0
+        var target: (day: Int, route: [Int])?
+        for to in timelines.indices where to != from {
+          guard let (place, shift) = timelines[to].cheapestInsertion(of: vertex, instance),
+            shift < saved
+          else { continue }
+          var longer = timelines[to].route
+          longer.insert(vertex, at: place)
+          guard let later = Timeline.finish(of: longer, day: timelines[to].day, instance) else {
+            continue
+          }
+          let gain = saved - (later - timelines[to].finish)
+          if gain > bestGain { (bestGain, target) = (gain, (to, longer)) }
+        }
+        guard let target else {
+          at += 1
+          continue
+        }
+        timelines[from].route = shorter
+        timelines[from].update(instance)
+        timelines[target.day].route = target.route
+        timelines[target.day].update(instance)
+        changed = true
+      }
+    }
+    return changed
+  }
+
   /// Replaces a visit by an unvisited vertex of a higher score, in the same
   /// place or the cheapest one of that route, when the route stays feasible.
   ///
@@ -238,30 +355,42 @@ public struct OrienteeringHeuristic {
   private func swapIn(_ timelines: inout [Timeline], _ visited: inout [Bool]) -> Bool {
     let n = instance.vertexCount
     var changed = false
+    // Each route without each of its visits (nil when that is late), made
+    // again for a route once it changes.
+    var without = Array(repeating: [Timeline?](), count: timelines.count)
+    var stale = Array(repeating: true, count: timelines.count)
     for vertex in 1..<n where !visited[vertex] {
       let score = instance.scores[vertex]
       var bestGain = epsilon
       var choice: (day: Int, route: [Int], removed: Int)?
       for day in timelines.indices {
-        for (at, old) in timelines[day].route.enumerated() {
-          let gain = score - instance.scores[old]
-          guard gain > bestGain else { continue }
-          var route = timelines[day].route
-          route.remove(at: at)
+        let route = timelines[day].route
+        guard route.contains(where: { score - instance.scores[$0] > bestGain }) else { continue }
+        if stale[day] {
+          stale[day] = false
           let times = timelines[day].day
-          guard Timeline.finish(of: route, day: times, instance) != nil else { continue }
-          var candidate = Timeline(instance, route, times)
-          guard let (place, _) = candidate.cheapestInsertion(of: vertex, instance) else {
-            continue
+          without[day] = route.indices.map { at in
+            var shorter = route
+            shorter.remove(at: at)
+            return Timeline.finish(of: shorter, day: times, instance) == nil
+              ? nil : Timeline(instance, shorter, times)
           }
-          candidate.route.insert(vertex, at: place)
+        }
+        for (at, old) in route.enumerated() {
+          let gain = score - instance.scores[old]
+          guard gain > bestGain, let candidate = without[day][at],
+            let (place, _) = candidate.cheapestInsertion(of: vertex, instance)
+          else { continue }
+          var longer = candidate.route
+          longer.insert(vertex, at: place)
           bestGain = gain
-          choice = (day, candidate.route, old)
+          choice = (day, longer, old)
         }
       }
       if let choice {
         timelines[choice.day].route = choice.route
         timelines[choice.day].update(instance)
+        stale[choice.day] = true
         visited[vertex] = true
         visited[choice.removed] = false
         changed = true
@@ -270,6 +399,9 @@ public struct OrienteeringHeuristic {
     return changed
   }
 }
+
+/// Where a vertex goes in a route and the time it adds there.
+private typealias Insertion = (at: Int, shift: Int)
 
 /// A route with the times of its visits: when each starts, how long it
 /// waits, and how much later it could start without breaking a later
@@ -294,9 +426,11 @@ private struct Timeline {
   /// - Complexity: O(L).
   mutating func update(_ instance: OrienteeringInstance) {
     let count = route.count
-    starts = Array(repeating: 0, count: count)
-    waits = Array(repeating: 0, count: count)
-    slacks = Array(repeating: 0, count: count)
+    if starts.count != count {
+      starts = Array(repeating: 0, count: count)
+      waits = Array(repeating: 0, count: count)
+      slacks = Array(repeating: 0, count: count)
+    }
     var time = day.start
     var at = 0
     score = 0
@@ -338,13 +472,14 @@ private struct Timeline {
   /// when it fits nowhere.
   ///
   /// - Complexity: O(L).
-  func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> (
-    at: Int, shift: Int
-  )? {
-    var best: (at: Int, shift: Int)?
+  func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> Insertion? {
+    var best: Insertion?
     var leave = day.start
     var previous = 0
+    let close = instance.closes[vertex]
     for at in 0...route.count {
+      // Every later start of the visit is later still.
+      if leave > close { break }
       let next = at < route.count ? route[at] : 0
       let start = max(leave + instance.travel(previous, vertex), instance.opens[vertex])
       if start <= instance.closes[vertex] {
