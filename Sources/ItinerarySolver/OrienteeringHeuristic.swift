@@ -68,6 +68,9 @@ public struct OrienteeringHeuristic {
     let stallLimit = 40 + instance.vertexCount
     var pool = OrienteeringRoutePool(instance: instance)
     var packings = 0
+    var packSeconds = 0.0
+    var packedAdditions = 0
+    let packPeriod = 100
     var packingWins = 0
     while !deadline.hasPassed, sinceBest <= patience ?? .max {
       iterations += 1
@@ -91,32 +94,48 @@ public struct OrienteeringHeuristic {
       if dayCount > 1 {
         for timeline in timelines where !timeline.route.isEmpty { pool.add(timeline.route) }
       }
+      // Now and then, and before each restart, the best trip of the pooled
+      // routes, filled and improved; it replaces the current trip when it
+      // is the best so far.
+      var packedTrip: [[Int]]?
+      if dayCount > 1, pool.additions != packedAdditions,
+        stall > stallLimit || iterations % packPeriod == 0
+      {
+        packedAdditions = pool.additions
+        let packBegin = clock.now
+        let packed = pool.bestTrip()
+        packSeconds += (clock.now - packBegin).seconds
+        packings += 1
+        var trial = packed.routes.indices.map {
+          Timeline(instance, packed.routes[$0], instance.days[$0])
+        }
+        var marks = Array(repeating: false, count: instance.vertexCount)
+        for vertex in packed.routes.joined() { marks[vertex] = true }
+        insertAll(&trial, &marks, &random, noise: 0)
+        improve(&trial, &marks, &random)
+        let trialScore = trial.reduce(0) { $0 + $1.score }
+        let routes = trial.map(\.route)
+        if trialScore > bestScore + epsilon, instance.isFeasible(routes) {
+          best = routes
+          bestScore = trialScore
+          secondsToBest = (clock.now - begin).seconds
+          packingWins += 1
+          size = 1
+          stall = 0
+          sinceBest = 0
+          timelines = trial
+          visited = marks
+          if let target, bestScore >= target - epsilon { break }
+        } else if trialScore >= bestScore - epsilon {
+          packedTrip = routes
+        }
+      }
       if stall > stallLimit {
-        // Back to the best trip, every third time to an empty one.
+        // Back to the best trip (or as good a one of pooled routes), every
+        // third time to an empty one.
         stall = 0
         restarts += 1
-        var from = restarts % 3 == 0 ? best.map { _ in [Int]() } : best
-        if dayCount > 1, restarts % 3 != 0 {
-          // The best trip of the routes met so far, filled and improved.
-          let packed = pool.bestTrip()
-          packings += 1
-          var trial = packed.routes.indices.map {
-            Timeline(instance, packed.routes[$0], instance.days[$0])
-          }
-          var marks = Array(repeating: false, count: instance.vertexCount)
-          for vertex in packed.routes.joined() { marks[vertex] = true }
-          insertAll(&trial, &marks, &random, noise: 0)
-          improve(&trial, &marks, &random)
-          let trialScore = trial.reduce(0) { $0 + $1.score }
-          if trialScore > bestScore + epsilon, instance.isFeasible(trial.map(\.route)) {
-            best = trial.map(\.route)
-            bestScore = trialScore
-            secondsToBest = (clock.now - begin).seconds
-            packingWins += 1
-            if let target, bestScore >= target - epsilon { break }
-          }
-          if trialScore >= bestScore - epsilon { from = trial.map(\.route) }
-        }
+        let from = restarts % 3 == 0 ? best.map { _ in [Int]() } : packedTrip ?? best
         timelines = from.indices.map { Timeline(instance, from[$0], instance.days[$0]) }
         visited = Array(repeating: false, count: instance.vertexCount)
         for vertex in from.joined() { visited[vertex] = true }
@@ -149,7 +168,7 @@ public struct OrienteeringHeuristic {
     if debug {
       print(
         "heuristic: \(iterations) iterations, \(restarts) restarts, pool \(pool.entries.count),"
-          + " packings \(packings), won \(packingWins), best \(bestScore) after \(secondsToBest)")
+          + " packings \(packings) \(packSeconds) s, won \(packingWins), best \(bestScore) after \(secondsToBest)")
     }
     return Result(
       routes: best, score: bestScore, iterations: iterations, secondsToBest: secondsToBest)
@@ -359,6 +378,7 @@ public struct OrienteeringHeuristic {
     // again for a route once it changes.
     var without = Array(repeating: [Timeline?](), count: timelines.count)
     var stale = Array(repeating: true, count: timelines.count)
+    var busy = Array(repeating: 0, count: timelines.count)
     for vertex in 1..<n where !visited[vertex] {
       let score = instance.scores[vertex]
       var bestGain = epsilon
@@ -366,19 +386,36 @@ public struct OrienteeringHeuristic {
       for day in timelines.indices {
         let route = timelines[day].route
         guard route.contains(where: { score - instance.scores[$0] > bestGain }) else { continue }
+        let times = timelines[day].day
         if stale[day] {
           stale[day] = false
-          let times = timelines[day].day
           without[day] = route.indices.map { at in
             var shorter = route
             shorter.remove(at: at)
             return Timeline.finish(of: shorter, day: times, instance) == nil
               ? nil : Timeline(instance, shorter, times)
           }
+          busy[day] = busyTime(route)
         }
+        // A lower bound on the time the vertex adds anywhere in the route:
+        // with the travel and visit times alone, waits left out, the route
+        // must still fit the day.
+        var detour = Int.max
+        var previous = 0
+        for at in 0...route.count {
+          let next = at < route.count ? route[at] : 0
+          detour = min(detour, added(vertex, previous, next))
+          previous = next
+        }
+        let room = times.end - times.start - busy[day]
         for (at, old) in route.enumerated() {
           let gain = score - instance.scores[old]
-          guard gain > bestGain, let candidate = without[day][at],
+          guard gain > bestGain else { continue }
+          let before = at > 0 ? route[at - 1] : 0
+          let after = at + 1 < route.count ? route[at + 1] : 0
+          let freed = added(old, before, after)
+          guard min(detour, added(vertex, before, after)) - freed <= room,
+            let candidate = without[day][at],
             let (place, _) = candidate.cheapestInsertion(of: vertex, instance)
           else { continue }
           var longer = candidate.route
@@ -397,6 +434,26 @@ public struct OrienteeringHeuristic {
       }
     }
     return changed
+  }
+}
+
+extension OrienteeringHeuristic {
+  /// The time `vertex` adds between `previous` and `next`, waits left out.
+  @inline(__always)
+  fileprivate func added(_ vertex: Int, _ previous: Int, _ next: Int) -> Int {
+    instance.travel(previous, vertex) + instance.durations[vertex] + instance.travel(vertex, next)
+      - instance.travel(previous, next)
+  }
+
+  /// The route's travel and visit times, waits left out.
+  fileprivate func busyTime(_ route: [Int]) -> Int {
+    var total = 0
+    var previous = 0
+    for vertex in route {
+      total += instance.travel(previous, vertex) + instance.durations[vertex]
+      previous = vertex
+    }
+    return total + instance.travel(previous, 0)
   }
 }
 

@@ -14,6 +14,8 @@ public struct OrienteeringRoutePool: Sendable {
   }
 
   public private(set) var entries: [Entry] = []
+  /// How many routes were ever added.
+  public private(set) var additions = 0
   /// The most entries kept; past it the lower-scoring half is dropped.
   public let capacity: Int
   private let instance: OrienteeringInstance
@@ -42,6 +44,7 @@ public struct OrienteeringRoutePool: Sendable {
       keys = Set(entries.map { $0.route.sorted() })
     }
     keys.insert(key)
+    additions += 1
     entries.append(Entry(route: route, score: instance.score([route]), days: days))
     return true
   }
