@@ -1,3 +1,5 @@
+import ItineraryCore
+
 /// An upper bound on the score one route can still collect, from any vertex
 /// and departure time: the best walk back to the depot when vertices may
 /// repeat (the relaxation of "each vertex once"), computed by a dynamic
@@ -17,9 +19,13 @@ struct OrienteeringCompletionBound {
 
   /// The bound for `day`, with at most `maxCells` cells (n times the slots)
   /// and `maxWork` steps to fill them (n^2 times the slots).
+  ///
+  /// When `deadline` passes during the filling, the earlier slots are left
+  /// at the whole score (still an upper bound, a useless one); the search
+  /// that asked for it stops at the same deadline anyway.
   init(
     _ instance: OrienteeringInstance, day: OrienteeringDay, maxCells: Int = 1 << 23,
-    maxWork: Int = 1 << 29
+    maxWork: Int = 1 << 29, deadline: Deadline? = nil
   ) {
     let n = instance.vertexCount
     let horizon = day.end + 1
@@ -33,6 +39,12 @@ struct OrienteeringCompletionBound {
     var values = Array(repeating: -Double.infinity, count: n * slots)
     // Backwards over departure slots: from `v` leaving at `t`, go home or on to `w`.
     for t in stride(from: slots - 1, through: 0, by: -1) {
+      if let deadline, deadline.hasPassed {
+        for v in 0..<n {
+          for slot in 0...t { values[v * slots + slot] = everything }
+        }
+        break
+      }
       for v in 0..<n {
         var best = t + instance.travel(v, 0) / q <= end ? 0.0 : -Double.infinity
         for w in 1..<n where w != v {

@@ -1,23 +1,34 @@
 import ItineraryCore
 
 /// An iterated local search for the (team) orienteering problem with time
-/// windows, after Vansteenwegen et al. (2009) with a few more moves.
+/// windows, after Vansteenwegen et al. (2009) with a few more moves and the
+/// route-pool recombination of the set-packing heuristics (Hu and Lim 2014).
 ///
 /// Each iteration fills the routes by cheapest insertion (the unvisited
 /// vertex of best score^2 / time taken, waiting included, with a little
 /// noise, now and then a lot), then improves them: shorter routes by 2-opt
-/// and moves within a route, and swaps of a visited vertex for a better
-/// unvisited one. It then shakes the result: removes a run of `S` vertices
-/// from position `P` of each route (both growing each iteration), a few
-/// random ones, or a whole route. The best trip is kept; after a stall the
-/// search goes back to it, every third time to an empty trip.
+/// and moves within a route, visits moved to another route when both get
+/// back earlier in all, and swaps of a visited vertex for a better unvisited
+/// one. A trip more than a small share of the best score below the one
+/// before (threshold acceptance) is dropped for that one. The search then
+/// shakes the trip: removes a run of `S` vertices from position `P` of each
+/// route (both growing each iteration), a few random ones, or a whole route.
+///
+/// With two routes or more, every route of every local optimum goes into an
+/// `OrienteeringRoutePool`; every 100 iterations, and before each restart,
+/// the best trip of pooled routes (one a day, disjoint) is filled, improved
+/// and kept when it is the best so far. After a stall the search goes back
+/// to the best trip (or an as good one from the pool), every third time to
+/// an empty trip.
 ///
 /// Every trip it holds is feasible: insertions are checked in O(1) with each
 /// visit's slack (how late it may start without breaking a later window),
-/// every other move by its whole timeline.
+/// every other move by its whole timeline; a trip from the pool is checked
+/// whole before it is kept.
 ///
 /// - Complexity: one iteration is O(U * L) per insertion for U unvisited
-///   vertices and L visits in all, plus O(L^3) for the local search.
+///   vertices and L visits in all (each vertex's insertion cached per route),
+///   plus O(L^3) for the local search.
 public struct OrienteeringHeuristic {
   public struct Result: Sendable {
     public var routes: [[Int]]
@@ -64,6 +75,16 @@ public struct OrienteeringHeuristic {
     var sinceBest = 0
     var restarts = 0
     let stallLimit = 40 + instance.vertexCount
+    var pool = OrienteeringRoutePool(instance: instance)
+    // Threshold acceptance, as a share of the best score: drawn again at
+    // each restart from a few (measured on the larger TOPTW files: none at
+    // all or 0.05% did worse, 2.5% too).
+    let thresholds = [0.002, 0.005, 0.01]
+    var acceptance = thresholds[1]
+    var current = routes
+    var currentScore = bestScore
+    var packedAdditions = 0
+    let packPeriod = 100
     while !deadline.hasPassed, sinceBest <= patience ?? .max {
       iterations += 1
       // Mostly a little noise in the ratios, now and then a lot.
@@ -83,12 +104,63 @@ public struct OrienteeringHeuristic {
         stall += 1
         sinceBest += 1
       }
+      // Threshold acceptance: a trip much worse than the one before the
+      // shake is dropped for that one.
+      do {
+        if score >= currentScore - acceptance * bestScore || score > bestScore - epsilon {
+          current = timelines.map(\.route)
+          currentScore = score
+        } else {
+          timelines = current.indices.map { Timeline(instance, current[$0], instance.days[$0]) }
+          visited = Array(repeating: false, count: instance.vertexCount)
+          for vertex in current.joined() { visited[vertex] = true }
+        }
+      }
+      if dayCount > 1 {
+        for timeline in timelines where !timeline.route.isEmpty { pool.add(timeline.route) }
+      }
+      // Now and then, and before each restart, the best trip of the pooled
+      // routes, filled and improved; it replaces the current trip when it
+      // is the best so far.
+      var packedTrip: [[Int]]?
+      if dayCount > 1, pool.additions != packedAdditions,
+        stall > stallLimit || iterations % packPeriod == 0
+      {
+        packedAdditions = pool.additions
+        let packed = pool.bestTrip()
+        var trial = packed.routes.indices.map {
+          Timeline(instance, packed.routes[$0], instance.days[$0])
+        }
+        var marks = Array(repeating: false, count: instance.vertexCount)
+        for vertex in packed.routes.joined() { marks[vertex] = true }
+        insertAll(&trial, &marks, &random, noise: 0)
+        improve(&trial, &marks, &random)
+        let trialScore = trial.reduce(0) { $0 + $1.score }
+        let routes = trial.map(\.route)
+        if trialScore > bestScore + epsilon, instance.isFeasible(routes) {
+          best = routes
+          bestScore = trialScore
+          secondsToBest = (clock.now - begin).seconds
+          size = 1
+          stall = 0
+          sinceBest = 0
+          timelines = trial
+          (current, currentScore) = (routes, trialScore)
+          visited = marks
+          if let target, bestScore >= target - epsilon { break }
+        } else if trialScore >= bestScore - epsilon {
+          packedTrip = routes
+        }
+      }
       if stall > stallLimit {
-        // Back to the best trip, every third time to an empty one.
+        // Back to the best trip (or as good a one of pooled routes), every
+        // third time to an empty one.
         stall = 0
         restarts += 1
-        let from = restarts % 3 == 0 ? best.map { _ in [Int]() } : best
+        acceptance = thresholds[random.below(thresholds.count)]
+        let from = restarts % 3 == 0 ? best.map { _ in [Int]() } : packedTrip ?? best
         timelines = from.indices.map { Timeline(instance, from[$0], instance.days[$0]) }
+        (current, currentScore) = (from, instance.score(from))
         visited = Array(repeating: false, count: instance.vertexCount)
         for vertex in from.joined() { visited[vertex] = true }
       }
@@ -138,32 +210,67 @@ public struct OrienteeringHeuristic {
   // MARK: Insertion
 
   /// Inserts unvisited vertices, best ratio first, until none fits.
+  ///
+  /// Each vertex's cheapest insertion into each route is kept and computed
+  /// again only for the route that changed; a vertex that fits a route no
+  /// more never will within the call (an insertion only takes slack away).
   private func insertAll(
     _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64,
     noise: Double
   ) {
     let n = instance.vertexCount
-    while true {
+    let days = timelines.count
+    var alive: [Int] = []
+    var options = Array(repeating: Insertion?.none, count: n * days)
+    for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
+      var any = false
+      for day in 0..<days {
+        let option = timelines[day].cheapestInsertion(of: vertex, instance)
+        options[vertex * days + day] = option
+        if option != nil { any = true }
+      }
+      if any { alive.append(vertex) }
+    }
+    while !alive.isEmpty {
       var bestRatio = -Double.infinity
-      var choice: (vertex: Int, day: Int, at: Int)?
-      for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
-        for day in timelines.indices {
-          guard let (at, shift) = timelines[day].cheapestInsertion(of: vertex, instance) else {
-            continue
-          }
-          let score = instance.scores[vertex]
-          var ratio = score * score / Double(max(shift, 1))
+      var choice: (index: Int, day: Int, at: Int)?
+      for (index, vertex) in alive.enumerated() {
+        let score = instance.scores[vertex]
+        for day in 0..<days {
+          guard let option = options[vertex * days + day] else { continue }
+          var ratio = score * score / Double(max(option.shift, 1))
           if noise > 0 { ratio *= 1 + noise * Double(random.below(1000)) / 1000 }
           if ratio > bestRatio {
             bestRatio = ratio
-            choice = (vertex, day, at)
+            choice = (index, day, option.at)
           }
         }
       }
       guard let choice else { return }
-      timelines[choice.day].route.insert(choice.vertex, at: choice.at)
+      let vertex = alive[choice.index]
+      timelines[choice.day].route.insert(vertex, at: choice.at)
       timelines[choice.day].update(instance)
-      visited[choice.vertex] = true
+      visited[vertex] = true
+      alive.swapAt(choice.index, alive.count - 1)
+      alive.removeLast()
+      var kept = 0
+      for index in alive.indices {
+        let other = alive[index]
+        let slot = other * days + choice.day
+        if options[slot] != nil {
+          options[slot] = timelines[choice.day].cheapestInsertion(of: other, instance)
+        }
+        var any = false
+        for day in 0..<days where options[other * days + day] != nil {
+          any = true
+          break
+        }
+        if any {
+          alive[kept] = other
+          kept += 1
+        }
+      }
+      alive.removeLast(alive.count - kept)
     }
   }
 
@@ -179,6 +286,7 @@ public struct OrienteeringHeuristic {
       rounds += 1
       changed = false
       for day in timelines.indices where shorten(&timelines[day]) { changed = true }
+      if relocate(&timelines) { changed = true }
       if changed { insertAll(&timelines, &visited, &random, noise: 0) }
       if swapIn(&timelines, &visited) {
         changed = true
@@ -192,6 +300,7 @@ public struct OrienteeringHeuristic {
   ///
   /// - Complexity: O(L^3) per pass for a route of L visits.
   private func shorten(_ timeline: inout Timeline) -> Bool {
+    guard !timeline.shortened else { return false }
     let day = timeline.day
     var route = timeline.route
     guard route.count >= 2 else { return false }
@@ -228,7 +337,55 @@ public struct OrienteeringHeuristic {
       timeline.route = route
       timeline.update(instance)
     }
+    timeline.shortened = true
     return improved
+  }
+
+  /// Moves visits to other routes where that brings the two routes back
+  /// earlier in all: time freed for more visits.
+  ///
+  /// - Complexity: O(L * M * L) per pass for L visits over M routes.
+  private func relocate(_ timelines: inout [Timeline]) -> Bool {
+    guard timelines.count > 1 else { return false }
+    var changed = false
+    for from in timelines.indices {
+      var at = 0
+      while at < timelines[from].route.count {
+        let vertex = timelines[from].route[at]
+        var shorter = timelines[from].route
+        shorter.remove(at: at)
+        guard let end = Timeline.finish(of: shorter, day: timelines[from].day, instance),
+          case let saved = timelines[from].finish - end, saved > 0
+        else {
+          at += 1
+          continue
+        }
+        var bestGain = 0
+        var target: (day: Int, route: [Int])?
+        for to in timelines.indices where to != from {
+          guard let (place, shift) = timelines[to].cheapestInsertion(of: vertex, instance),
+            shift < saved
+          else { continue }
+          var longer = timelines[to].route
+          longer.insert(vertex, at: place)
+          guard let later = Timeline.finish(of: longer, day: timelines[to].day, instance) else {
+            continue
+          }
+          let gain = saved - (later - timelines[to].finish)
+          if gain > bestGain { (bestGain, target) = (gain, (to, longer)) }
+        }
+        guard let target else {
+          at += 1
+          continue
+        }
+        timelines[from].route = shorter
+        timelines[from].update(instance)
+        timelines[target.day].route = target.route
+        timelines[target.day].update(instance)
+        changed = true
+      }
+    }
+    return changed
   }
 
   /// Replaces a visit by an unvisited vertex of a higher score, in the same
@@ -238,30 +395,60 @@ public struct OrienteeringHeuristic {
   private func swapIn(_ timelines: inout [Timeline], _ visited: inout [Bool]) -> Bool {
     let n = instance.vertexCount
     var changed = false
+    // Each route without each of its visits (nil when that is late), made
+    // again for a route once it changes.
+    var without = Array(repeating: [Timeline?](), count: timelines.count)
+    var stale = Array(repeating: true, count: timelines.count)
+    var busy = Array(repeating: 0, count: timelines.count)
     for vertex in 1..<n where !visited[vertex] {
       let score = instance.scores[vertex]
       var bestGain = epsilon
       var choice: (day: Int, route: [Int], removed: Int)?
       for day in timelines.indices {
-        for (at, old) in timelines[day].route.enumerated() {
+        let route = timelines[day].route
+        guard route.contains(where: { score - instance.scores[$0] > bestGain }) else { continue }
+        let times = timelines[day].day
+        if stale[day] {
+          stale[day] = false
+          without[day] = route.indices.map { at in
+            var shorter = route
+            shorter.remove(at: at)
+            return Timeline.finish(of: shorter, day: times, instance) == nil
+              ? nil : Timeline(instance, shorter, times)
+          }
+          busy[day] = busyTime(route)
+        }
+        // A lower bound on the time the vertex adds anywhere in the route:
+        // with the travel and visit times alone, waits left out, the route
+        // must still fit the day.
+        var detour = Int.max
+        var previous = 0
+        for at in 0...route.count {
+          let next = at < route.count ? route[at] : 0
+          detour = min(detour, added(vertex, previous, next))
+          previous = next
+        }
+        let room = times.end - times.start - busy[day]
+        for (at, old) in route.enumerated() {
           let gain = score - instance.scores[old]
           guard gain > bestGain else { continue }
-          var route = timelines[day].route
-          route.remove(at: at)
-          let times = timelines[day].day
-          guard Timeline.finish(of: route, day: times, instance) != nil else { continue }
-          var candidate = Timeline(instance, route, times)
-          guard let (place, _) = candidate.cheapestInsertion(of: vertex, instance) else {
-            continue
-          }
-          candidate.route.insert(vertex, at: place)
+          let before = at > 0 ? route[at - 1] : 0
+          let after = at + 1 < route.count ? route[at + 1] : 0
+          let freed = added(old, before, after)
+          guard min(detour, added(vertex, before, after)) - freed <= room,
+            let candidate = without[day][at],
+            let (place, _) = candidate.cheapestInsertion(of: vertex, instance)
+          else { continue }
+          var longer = candidate.route
+          longer.insert(vertex, at: place)
           bestGain = gain
-          choice = (day, candidate.route, old)
+          choice = (day, longer, old)
         }
       }
       if let choice {
         timelines[choice.day].route = choice.route
         timelines[choice.day].update(instance)
+        stale[choice.day] = true
         visited[vertex] = true
         visited[choice.removed] = false
         changed = true
@@ -270,6 +457,29 @@ public struct OrienteeringHeuristic {
     return changed
   }
 }
+
+extension OrienteeringHeuristic {
+  /// The time `vertex` adds between `previous` and `next`, waits left out.
+  @inline(__always)
+  fileprivate func added(_ vertex: Int, _ previous: Int, _ next: Int) -> Int {
+    instance.travel(previous, vertex) + instance.durations[vertex] + instance.travel(vertex, next)
+      - instance.travel(previous, next)
+  }
+
+  /// The route's travel and visit times, waits left out.
+  fileprivate func busyTime(_ route: [Int]) -> Int {
+    var total = 0
+    var previous = 0
+    for vertex in route {
+      total += instance.travel(previous, vertex) + instance.durations[vertex]
+      previous = vertex
+    }
+    return total + instance.travel(previous, 0)
+  }
+}
+
+/// Where a vertex goes in a route and the time it adds there.
+private typealias Insertion = (at: Int, shift: Int)
 
 /// A route with the times of its visits: when each starts, how long it
 /// waits, and how much later it could start without breaking a later
@@ -282,6 +492,8 @@ private struct Timeline {
   var slacks: [Int] = []
   var finish = 0
   var score = 0.0
+  /// Whether `shorten` has found nothing to do since the last change.
+  var shortened = false
 
   init(_ instance: OrienteeringInstance, _ route: [Int], _ day: OrienteeringDay) {
     self.route = route
@@ -293,10 +505,13 @@ private struct Timeline {
   ///
   /// - Complexity: O(L).
   mutating func update(_ instance: OrienteeringInstance) {
+    shortened = false
     let count = route.count
-    starts = Array(repeating: 0, count: count)
-    waits = Array(repeating: 0, count: count)
-    slacks = Array(repeating: 0, count: count)
+    if starts.count != count {
+      starts = Array(repeating: 0, count: count)
+      waits = Array(repeating: 0, count: count)
+      slacks = Array(repeating: 0, count: count)
+    }
     var time = day.start
     var at = 0
     score = 0
@@ -338,13 +553,14 @@ private struct Timeline {
   /// when it fits nowhere.
   ///
   /// - Complexity: O(L).
-  func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> (
-    at: Int, shift: Int
-  )? {
-    var best: (at: Int, shift: Int)?
+  func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> Insertion? {
+    var best: Insertion?
     var leave = day.start
     var previous = 0
+    let close = instance.closes[vertex]
     for at in 0...route.count {
+      // Every later start of the visit is later still.
+      if leave > close { break }
       let next = at < route.count ? route[at] : 0
       let start = max(leave + instance.travel(previous, vertex), instance.opens[vertex])
       if start <= instance.closes[vertex] {

@@ -39,7 +39,9 @@ public enum OrienteeringLabelling {
     _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
     deadline: Deadline, maxLabels: Int = 3_000_000
   ) -> Result {
-    var search = Search(instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels)
+    var search = Search(
+      instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels,
+      deadline: deadline)
     var iterations = 0
     var labels = 0
     while true {
@@ -124,11 +126,14 @@ private struct Search {
   var labels: [Label] = []
   var labelCount: Int { labels.count }
 
-  init(instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int], maxLabels: Int) {
+  init(
+    instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int], maxLabels: Int,
+    deadline: Deadline? = nil
+  ) {
     self.instance = instance
     self.day = day
     self.maxLabels = maxLabels
-    bound = OrienteeringCompletionBound(instance, day: day)
+    bound = OrienteeringCompletionBound(instance, day: day, deadline: deadline)
     reach = Self.shortestWalks(instance)
     criticalIndex = Array(repeating: -1, count: instance.vertexCount)
     let feasible = instance.visitStarts(of: incumbent, day: day) != nil

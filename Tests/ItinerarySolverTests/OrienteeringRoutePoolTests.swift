@@ -1,0 +1,107 @@
+import ItineraryCore
+import ItinerarySolver
+import Testing
+
+/// The route pool's recombination against a brute force over every choice
+/// of one pool route (or none) per day, on small seeded pools.
+@Suite struct OrienteeringRoutePoolTests {
+  /// Routes grown at random, each on time on one day at least.
+  static func pool(_ instance: OrienteeringInstance, seed: UInt64, count: Int)
+    -> OrienteeringRoutePool
+  {
+    var random = SplitMix64(seed: seed)
+    var pool = OrienteeringRoutePool(instance: instance)
+    for _ in 0..<count * 4 where pool.entries.count < count {
+      let day = instance.days[random.below(instance.days.count)]
+      var customers = Array(1..<instance.vertexCount)
+      random.shuffle(&customers)
+      var route: [Int] = []
+      let length = 1 + random.below(5)
+      for vertex in customers where route.count < length {
+        if OrienteeringTests.onTime(route + [vertex], day: day, instance) { route.append(vertex) }
+      }
+      pool.add(route)
+    }
+    return pool
+  }
+
+  static func bruteForce(_ pool: OrienteeringRoutePool, days: Int) -> Double {
+    var best = 0.0
+    var used = Set<Int>()
+    func choose(_ day: Int, _ value: Double) {
+      best = max(best, value)
+      guard day < days else { return }
+      choose(day + 1, value)
+      for entry in pool.entries where entry.days[day] && used.isDisjoint(with: entry.route) {
+        used.formUnion(entry.route)
+        choose(day + 1, value + entry.score)
+        used.subtract(entry.route)
+      }
+    }
+    choose(0, 0)
+    return best
+  }
+
+  @Test(arguments: 0..<40)
+  func packingIsOptimalAndDisjoint(seed: Int) throws {
+    let seed = UInt64(seed) &* 6151 &+ 7
+    let days = 2 + Int(seed % 3)
+    var instance = try #require(
+      OrienteeringTests.instance(seed: seed, customers: 12, days: min(days, 3)))
+    // Every other seed and four days: every day alike (the symmetric case).
+    if seed % 2 == 0 || days > 3 {
+      instance = try #require(
+        instance.with(days: Array(repeating: instance.days[0], count: days)))
+    }
+    let pool = Self.pool(instance, seed: seed, count: 6 + Int(seed % 20))
+    let packed = pool.bestTrip()
+    #expect(packed.complete)
+    #expect(packed.routes.count == days)
+    #expect(OrienteeringTests.isTrip(packed.routes, instance))
+    #expect(instance.score(packed.routes) == packed.score)
+    #expect(packed.score == Self.bruteForce(pool, days: days))
+    let pooled = Set(pool.entries.map(\.route))
+    #expect(packed.routes.allSatisfy { $0.isEmpty || pooled.contains($0) })
+  }
+
+  @Test func duplicatesAndLateRoutesAreNotPooled() throws {
+    let instance = try #require(
+      OrienteeringInstance(
+        scores: [0, 5, 3], durations: [0, 10, 10], opens: [0, 0, 0], closes: [100, 100, 100],
+        travel: [0, 10, 10, 10, 0, 10, 10, 10, 0], days: [OrienteeringDay(start: 0, end: 60)]))
+    var pool = OrienteeringRoutePool(instance: instance)
+    let added = [pool.add([1, 2]), pool.add([2, 1]), pool.add([]), pool.add([1])]
+    #expect(added == [true, false, false, true])
+    #expect(pool.entries.map(\.route) == [[1, 2], [1]])
+    let late = try #require(instance.with(days: [OrienteeringDay(start: 0, end: 30)]))
+    var short = OrienteeringRoutePool(instance: late)
+    let shortAdded = [short.add([1, 2]), short.add([2])]
+    #expect(shortAdded == [false, true])
+  }
+
+  @Test func aSpentBudgetStillGivesATrip() throws {
+    let instance = try #require(OrienteeringTests.instance(seed: 3, customers: 14, days: 3))
+    let pool = Self.pool(instance, seed: 3, count: 30)
+    let packed = pool.bestTrip(work: 5)
+    #expect(OrienteeringTests.isTrip(packed.routes, instance))
+    #expect(instance.score(packed.routes) == packed.score)
+  }
+
+  /// Three and four routes, alike and not: every trip the heuristic returns
+  /// is on time (its moves across routes and the recombination included).
+  @Test(arguments: 0..<12)
+  func manyRouteHeuristicStaysFeasible(seed: Int) throws {
+    let seed = UInt64(seed) &* 31 &+ 5
+    let days = 3 + Int(seed % 2)
+    var instance = try #require(
+      OrienteeringTests.instance(seed: seed, customers: 30, days: min(days, 3)))
+    if seed % 2 == 1 || days > 3 {
+      instance = try #require(
+        instance.with(days: Array(repeating: instance.days[0], count: days)))
+    }
+    let result = OrienteeringHeuristic(instance: instance).solve(
+      seed: seed, until: Deadline(after: .seconds(30)), patience: 400)
+    #expect(OrienteeringTests.isTrip(result.routes, instance))
+    #expect(instance.score(result.routes) == result.score)
+  }
+}
