@@ -69,7 +69,7 @@ public struct GTSPHeuristic {
     let clock = ContinuousClock()
     let start = clock.now
     var random = SplitMix64(seed: seed)
-    var search = GTSPTourSearch(instance: instance, epsilon: epsilon, width: Int(tuning("GTSP_WIDTH", 10)))
+    var search = GTSPTourSearch(instance: instance, epsilon: epsilon, width: Int(tuning("GTSP_WIDTH", 8)))
     var best: [Int] = []
     var bestCost = Double.infinity
     var secondsToBest = 0.0
@@ -77,7 +77,7 @@ public struct GTSPHeuristic {
     var trialsRun = 0
     let m = instance.clusters.count
     let acceptance = tuning("GTSP_ACCEPT", 0.003)
-    let stallLimit = max(Self.stallMinimum, Int(tuning("GTSP_STALL", Double(Self.stallPerCluster))) * m)
+    let stallLimit = max(Self.stallMinimum, Int(tuning("GTSP_STALL", Double(Self.stallPerCluster))) * m, Int(tuning("GTSP_STALLSQ", 1)) * m * m)
     search: for _ in 0..<max(1, trials) {
       trialsRun += 1
       search.load(initialTour(&random))
@@ -122,7 +122,7 @@ public struct GTSPHeuristic {
       }
     }
     if getenv("GTSP_DEBUG") != nil {
-      print("trials \(trialsRun) iterations \(iterations) toBest \(secondsToBest) total \((clock.now - start).seconds)")
+      print("trials \(trialsRun) iterations \(iterations) toBest \(secondsToBest) total \((clock.now - start).seconds) moves \(search.moves) pops \(search.pops) co \(search.clusterOptimizations)")
     }
     return Result(
       tour: GTSPTour(nodes: best, cost: instance.tourCost(best), optimal: false),

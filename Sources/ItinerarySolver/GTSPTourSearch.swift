@@ -43,6 +43,8 @@ struct GTSPTourSearch {
   private var prefixValid = false
   /// Moves applied, for the tests and the statistics.
   private(set) var moves = 0
+  private(set) var pops = 0
+  private(set) var clusterOptimizations = 0
 
   /// - Parameter width: the candidate clusters per node.
   /// - Complexity: O(N^2 + N * width) for N nodes.
@@ -144,6 +146,7 @@ struct GTSPTourSearch {
       return nil
     }
     let d = queue[queueHead]
+    pops += 1
     queueHead += 1
     queued[d] = false
     return d
@@ -197,6 +200,7 @@ struct GTSPTourSearch {
   /// neighbours. Returns whether it improved the tour.
   @discardableResult
   mutating func optimizeClusters() -> Bool {
+    clusterOptimizations += 1
     let optimized = layered.optimize(order: tour.map { instance.clusterOf[$0] })
     guard optimized.cost < cost - epsilon else { return false }
     let old = Set(tour)
