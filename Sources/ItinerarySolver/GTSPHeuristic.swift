@@ -1,36 +1,28 @@
 import ItineraryCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
-func tuning(_ name: String, _ fallback: Double) -> Double {
-  guard let v = getenv(name) else { return fallback }
-  return Double(String(cString: v)) ?? fallback
-}
-
-/// A large-neighbourhood search for the generalized TSP, after GLNS (Smith &
-/// Imeson 2017) with the local search of the Gutin-Karapetyan memetic
-/// algorithm (2010).
+/// An iterated local search for the generalized TSP, with the moves of the
+/// Gutin-Karapetyan memetic algorithm (2010) and GLNS's removal and
+/// reinsertion (Smith & Imeson 2017) among its kicks.
 ///
-/// Each trial builds a tour by random cheapest insertion, then repeats:
-/// remove a few clusters (a random set or a run of consecutive ones),
-/// reinsert each at its cheapest position with its cheapest node, and improve
-/// the result to a local optimum of three neighbourhoods:
-/// - *insertion*: take one cluster out and put it back at its best position
-///   with its best node;
-/// - *2-opt* on the chosen nodes (reversal costs from prefix sums, so it
-///   also serves asymmetric instances);
-/// - *cluster optimization*: the best nodes for the current cluster order,
-///   a layered shortest path (`LayeredShortestPath`).
-/// A new tour replaces the current one when it is no worse. A trial ends
-/// after a run of iterations without improvement; the search ends after its
-/// trials, at the time limit or on reaching a target cost.
+/// Each trial builds a tour by random cheapest insertion and improves it
+/// with `GTSPTourSearch` (reinsertion with node choice, 2-opt and Or-opt on
+/// candidate lists, then cluster optimization, the best nodes for the
+/// cluster order), then repeats: kick the tour (`kick`), and improve it
+/// again from the clusters the kick touched. The new tour is kept when it is
+/// no worse than the current one, or within 0.3% of the trial's best;
+/// otherwise the search goes back to the current tour. A trial ends after a
+/// run of kicks without improvement (`stallMinimum`); the search ends after
+/// its trials, at the deadline or on reaching a target cost.
 ///
-/// Deterministic for a given seed whenever the time limit does not cut it short.
+/// Deterministic for a given seed whenever the deadline does not cut it
+/// short; none of its choices depends on the time limit, so a longer limit
+/// only continues the same search.
 ///
-/// - Complexity: one iteration is O(r * N * m) to reinsert r clusters, plus
-///   local search passes of O(N * m + m^2) and cluster optimization
-///   O(s * sum n_i n_(i+1)), for m clusters, N nodes and a smallest cluster of s.
+/// - Complexity: a kick is O(m) (a run swap) or O(r * N * m) (r clusters
+///   reinserted); the local search after it is O(w * n_c) a move tried from
+///   a cluster of n_c nodes with w candidates, O(m) a move applied, and
+///   cluster optimization O(s * sum n_i n_(i+1)), for m clusters, N nodes
+///   and a smallest cluster of s.
 public struct GTSPHeuristic {
   /// What a search found, and when.
   public struct Result: Sendable {
@@ -45,7 +37,7 @@ public struct GTSPHeuristic {
   private let epsilon: Double
   /// How much worse than a trial's best a tour may be and still be kept
   /// as the current one (a fraction of the best cost).
-  private static let acceptance = 0.002
+  private static let acceptance = 0.003
 
   public init(instance: GTSPInstance) {
     self.instance = instance
@@ -69,15 +61,15 @@ public struct GTSPHeuristic {
     let clock = ContinuousClock()
     let start = clock.now
     var random = SplitMix64(seed: seed)
-    var search = GTSPTourSearch(instance: instance, epsilon: epsilon, width: Int(tuning("GTSP_WIDTH", 8)))
+    var search = GTSPTourSearch(
+      instance: instance, epsilon: epsilon, width: Self.candidateClusters)
     var best: [Int] = []
     var bestCost = Double.infinity
     var secondsToBest = 0.0
     var iterations = 0
     var trialsRun = 0
     let m = instance.clusters.count
-    let acceptance = tuning("GTSP_ACCEPT", 0.003)
-    let stallLimit = max(Self.stallMinimum, Int(tuning("GTSP_STALL", Double(Self.stallPerCluster))) * m, Int(tuning("GTSP_STALLSQ", 1)) * m * m)
+    let stallLimit = max(Self.stallMinimum, Self.stallPerCluster * m, m * m)
     search: for _ in 0..<max(1, trials) {
       trialsRun += 1
       search.load(initialTour(&random))
@@ -107,7 +99,7 @@ public struct GTSPHeuristic {
           stall += 1
         }
         if candidateCost <= cost + epsilon
-          || candidateCost <= trialBest.cost + acceptance * abs(trialBest.cost)
+          || candidateCost <= trialBest.cost + Self.acceptance * abs(trialBest.cost)
         {
           current = search.tour
           cost = candidateCost
@@ -121,31 +113,35 @@ public struct GTSPHeuristic {
         secondsToBest = (clock.now - start).seconds
       }
     }
-    if getenv("GTSP_DEBUG") != nil {
-      print("trials \(trialsRun) iterations \(iterations) toBest \(secondsToBest) total \((clock.now - start).seconds) moves \(search.moves) pops \(search.pops) co \(search.clusterOptimizations)")
-    }
     return Result(
       tour: GTSPTour(nodes: best, cost: instance.tourCost(best), optimal: false),
       trials: trialsRun, iterations: iterations, secondsToBest: secondsToBest)
   }
 
+  /// A trial ends after max(`stallMinimum`, `stallPerCluster` m, m^2)
+  /// kicks in a row that do not improve its best tour, for m clusters:
+  /// the square lets the largest instances (200 clusters and more) search
+  /// longer before a restart, and leaves those up to 100 clusters as they were.
   static let stallMinimum = 300
   static let stallPerCluster = 100
+  /// Candidate clusters per node in the local search.
+  static let candidateClusters = 8
+  /// The longest run a segment swap moves.
+  static let longestSwappedRun = 70
 
-  /// A random change of the tour for the local search to repair: runs
-  /// swapped (a double bridge on a window) or a few clusters taken out and
-  /// put back.
+  /// A random change of the tour for the local search to repair: three
+  /// times in four two adjacent runs swapped (a double bridge on a window of
+  /// up to 140 stops), else 2 to 11 clusters taken out (the nearest a random
+  /// stop, or a run) and put back, a quarter of the time anywhere.
   private func kick(_ search: inout GTSPTourSearch, _ random: inout SplitMix64) {
     let m = instance.clusters.count
-    let r = Double(random.below(1000)) / 1000
-    let swapShare = tuning("GTSP_SWAP", 0.75)
-    let removeCount = Int(tuning("GTSP_REMOVE", 10))
-    if r < swapShare {
-      search.segmentSwap(&random, longest: max(3, min(Int(tuning("GTSP_SEG", 70)), m)))
+    let r = random.below(8)
+    if r < 6 {
+      search.segmentSwap(&random, longest: max(3, min(Self.longestSwappedRun, m)))
     } else {
       search.removeAndReinsert(
-        &random, count: 2 + random.below(max(1, min(removeCount, m / 4))),
-        nearby: r < swapShare + (1 - swapShare) / 2, scatter: random.below(4) == 0)
+        &random, count: 2 + random.below(max(1, min(10, m / 4))), nearby: r == 6,
+        scatter: random.below(4) == 0)
     }
   }
 

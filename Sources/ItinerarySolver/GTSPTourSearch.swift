@@ -43,8 +43,6 @@ struct GTSPTourSearch {
   private var prefixValid = false
   /// Moves applied, for the tests and the statistics.
   private(set) var moves = 0
-  private(set) var pops = 0
-  private(set) var clusterOptimizations = 0
 
   /// - Parameter width: the candidate clusters per node.
   /// - Complexity: O(N^2 + N * width) for N nodes.
@@ -146,7 +144,6 @@ struct GTSPTourSearch {
       return nil
     }
     let d = queue[queueHead]
-    pops += 1
     queueHead += 1
     queued[d] = false
     return d
@@ -200,7 +197,6 @@ struct GTSPTourSearch {
   /// neighbours. Returns whether it improved the tour.
   @discardableResult
   mutating func optimizeClusters() -> Bool {
-    clusterOptimizations += 1
     let optimized = layered.optimize(order: tour.map { instance.clusterOf[$0] })
     guard optimized.cost < cost - epsilon else { return false }
     let old = Set(tour)
@@ -249,28 +245,40 @@ struct GTSPTourSearch {
       }
     }
     if tour.count > 3 {
-      for v in members {
-        for k in 0..<width {
-          let q = position[candidates[v * width + k]]
-          let u = tour[q]
-          // Between u and its successor, and between its predecessor and u,
-          // in the tour without the cluster.
-          let qn = next(q)
-          if q != pa, qn != p {
-            let s = tour[qn]
-            let delta = c(u, v) + c(v, s) - c(u, s) - gain
-            if delta < bestDelta {
-              bestDelta = delta
-              best = (v, q)
-            }
-          }
-          let qp = previous(q)
-          if q != pb, qp != p {
-            let r = tour[qp]
-            let delta = c(r, v) + c(v, u) - c(r, u) - gain
-            if delta < bestDelta {
-              bestDelta = delta
-              best = (v, qp)
+      let n = instance.nodeCount
+      let m = tour.count
+      let width = self.width
+      instance.costs.withUnsafeBufferPointer { c in
+        tour.withUnsafeBufferPointer { t in
+          position.withUnsafeBufferPointer { place in
+            candidates.withUnsafeBufferPointer { near in
+              for v in members {
+                let row = v * n
+                for k in 0..<width {
+                  let q = place[near[v * width + k]]
+                  let u = t[q]
+                  // Between u and its successor, and between its predecessor
+                  // and u, in the tour without the cluster.
+                  let qn = q + 1 == m ? 0 : q + 1
+                  if q != pa, qn != p {
+                    let s = t[qn]
+                    let delta = c[u * n + v] + c[row + s] - c[u * n + s] - gain
+                    if delta < bestDelta {
+                      bestDelta = delta
+                      best = (v, q)
+                    }
+                  }
+                  let qp = q == 0 ? m - 1 : q - 1
+                  if q != pb, qp != p {
+                    let r = t[qp]
+                    let delta = c[r * n + v] + c[row + u] - c[r * n + u] - gain
+                    if delta < bestDelta {
+                      bestDelta = delta
+                      best = (v, qp)
+                    }
+                  }
+                }
+              }
             }
           }
         }
@@ -376,37 +384,49 @@ struct GTSPTourSearch {
     let after = tour[next(end)]
     let gain = c(before, s0) + c(s1, after) - c(before, after)
     let turned = reversal(from: start, to: end)
-    func inside(_ i: Int) -> Bool {
-      let offset = (i - start + m) % m
-      return offset < length
-    }
     var bestDelta = -epsilon
     var best: (after: Int, reversed: Bool)? = nil
-    for side in 0..<2 {
-      let endNode = side == 0 ? s0 : s1
-      for k in 0..<width {
-        let q = position[candidates[endNode * width + k]]
-        if inside(q) { continue }
-        // Insert between q and its successor in the tour without the run,
-        // or between its predecessor and q.
-        for which in 0..<2 {
-          let i = which == 0 ? q : previous(q)
-          var j = next(i)
-          if inside(j) { j = next(end) }
-          if inside(i) { continue }
-          let u = tour[i]
-          let w = tour[j]
-          if u == before && w == after { continue }
-          let base = -c(u, w) - gain
-          let straight = base + c(u, s0) + c(s1, w)
-          if straight < bestDelta {
-            bestDelta = straight
-            best = (i, false)
-          }
-          let back = base + c(u, s1) + c(s0, w) + turned
-          if back < bestDelta {
-            bestDelta = back
-            best = (i, true)
+    let n = instance.nodeCount
+    let width = self.width
+    let afterEnd = next(end)
+    instance.costs.withUnsafeBufferPointer { c in
+      tour.withUnsafeBufferPointer { t in
+        position.withUnsafeBufferPointer { place in
+          candidates.withUnsafeBufferPointer { near in
+            @inline(__always) func inside(_ i: Int) -> Bool {
+              var offset = i - start
+              if offset < 0 { offset += m }
+              return offset < length
+            }
+            for side in 0..<2 {
+              let endNode = side == 0 ? s0 : s1
+              for k in 0..<width {
+                let q = place[near[endNode * width + k]]
+                if inside(q) { continue }
+                // Insert between q and its successor in the tour without the
+                // run, or between its predecessor and q.
+                for which in 0..<2 {
+                  let i = which == 0 ? q : (q == 0 ? m - 1 : q - 1)
+                  if inside(i) { continue }
+                  var j = i + 1 == m ? 0 : i + 1
+                  if inside(j) { j = afterEnd }
+                  let u = t[i]
+                  let w = t[j]
+                  if u == before && w == after { continue }
+                  let base = -c[u * n + w] - gain
+                  let straight = base + c[u * n + s0] + c[s1 * n + w]
+                  if straight < bestDelta {
+                    bestDelta = straight
+                    best = (i, false)
+                  }
+                  let back = base + c[u * n + s1] + c[s0 * n + w] + turned
+                  if back < bestDelta {
+                    bestDelta = back
+                    best = (i, true)
+                  }
+                }
+              }
+            }
           }
         }
       }
