@@ -221,7 +221,102 @@ struct GTSPTourSearch {
       if orOpt(cluster, length: length, first: true) { return true }
       if orOpt(cluster, length: length, first: false) { return true }
     }
+    if instance.isSymmetric, tour.count > 6 {
+      if segmentInsertion(cluster, forward: true) { return true }
+      if segmentInsertion(cluster, forward: false) { return true }
+    }
     return false
+  }
+
+  /// The longest run `segmentInsertion` moves.
+  static let longestInsertedRun = 30
+
+  /// Segment insertion (Or-3opt) on symmetric costs: the run that starts at
+  /// the node s0 of `cluster` and extends away from its neighbour a (after
+  /// it when `forward`), of 1 to `longestInsertedRun` stops, moved between a
+  /// candidate u of s0 and u's neighbour w, s0 next to u. Only candidates
+  /// that gain from the first exchange (u closer to s0 than a) are tried,
+  /// as in Lin-Kernighan. Applies the best move found.
+  private mutating func segmentInsertion(_ cluster: Int, forward: Bool) -> Bool {
+    let m = tour.count
+    let p = position[cluster]
+    let n = instance.nodeCount
+    let width = self.width
+    let longest = min(Self.longestInsertedRun, m - 4)
+    var bestDelta = -epsilon
+    var best: (end: Int, u: Int, w: Int)? = nil
+    instance.costs.withUnsafeBufferPointer { c in
+      tour.withUnsafeBufferPointer { t in
+        position.withUnsafeBufferPointer { place in
+          candidates.withUnsafeBufferPointer { near in
+            @inline(__always) func ahead(_ i: Int) -> Int {
+              forward ? (i + 1 == m ? 0 : i + 1) : (i == 0 ? m - 1 : i - 1)
+            }
+            @inline(__always) func behind(_ i: Int) -> Int {
+              forward ? (i == 0 ? m - 1 : i - 1) : (i + 1 == m ? 0 : i + 1)
+            }
+            let s0 = t[p]
+            let a = t[behind(p)]
+            let removedA = c[a * n + s0]
+            for k in 0..<width {
+              let q = place[near[s0 * width + k]]
+              let u = t[q]
+              let joined = c[u * n + s0]
+              guard joined < removedA - epsilon else { continue }
+              for side in 0..<2 {
+                let qw = side == 0 ? (q + 1 == m ? 0 : q + 1) : (q == 0 ? m - 1 : q - 1)
+                if qw == p || q == p { continue }
+                let w = t[qw]
+                let fixed = joined - removedA - c[u * n + w]
+                var end = p
+                for _ in 0..<longest {
+                  if end == q || end == qw { break }
+                  let b = ahead(end)
+                  let sk = t[end]
+                  let bn = t[b]
+                  if bn == a { break }
+                  let delta = fixed + c[a * n + bn] + c[sk * n + w] - c[sk * n + bn]
+                  if delta < bestDelta {
+                    bestDelta = delta
+                    best = (end, u, w)
+                  }
+                  end = b
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    guard let best else { return false }
+    // The run in order from s0, and the rest of the tour after it.
+    var run: [Int] = []
+    var i = p
+    while true {
+      run.append(tour[i])
+      if i == best.end { break }
+      i = forward ? next(i) : previous(i)
+    }
+    let a = tour[forward ? previous(p) : next(p)]
+    let b = tour[forward ? next(best.end) : previous(best.end)]
+    let inRun = Set(run.map { instance.clusterOf[$0] })
+    var rest: [Int] = []
+    rest.reserveCapacity(m)
+    for v in tour where !inRun.contains(instance.clusterOf[v]) { rest.append(v) }
+    guard let iu = rest.firstIndex(of: best.u) else { return false }
+    let after = rest[iu + 1 == rest.count ? 0 : iu + 1]
+    if after == best.w {
+      rest.insert(contentsOf: run, at: iu + 1)
+    } else {
+      rest.insert(contentsOf: run.reversed(), at: iu)
+    }
+    let oldCost = cost
+    tour = rest
+    reindex(0...(m - 1))
+    cost = oldCost + bestDelta
+    for node in [a, b, best.u, best.w, run[0], run[run.count - 1]] { touch(node: node) }
+    moves += 1
+    return true
   }
 
   /// Reinsertion of `cluster` with its best node, in place or next to a
