@@ -53,10 +53,12 @@ public struct GTSPHeuristic {
   /// - Parameters:
   ///   - seed: the random seed; the same seed gives the same tour.
   ///   - deadline: the search stops when it passes.
-  ///   - trials: independent restarts (at least 1).
+  ///   - trials: independent restarts (at least 1); by default 3 up to
+  ///     `restartingClusters` clusters, and as many as the deadline allows
+  ///     above (their trials need more time than three give them to converge).
   ///   - target: stop as soon as a tour costs at most this much.
   public func solve(
-    seed: UInt64, until deadline: Deadline, trials: Int = 3, target: Double? = nil
+    seed: UInt64, until deadline: Deadline, trials: Int? = nil, target: Double? = nil
   ) -> Result {
     let clock = ContinuousClock()
     let start = clock.now
@@ -70,7 +72,9 @@ public struct GTSPHeuristic {
     var trialsRun = 0
     let m = instance.clusters.count
     let stallLimit = max(Self.stallMinimum, Self.stallPerCluster * m, m * m)
-    search: for _ in 0..<max(1, trials) {
+    let trials = max(1, trials ?? (m > Self.restartingClusters ? Int.max : 3))
+    search: while trialsRun < trials {
+      if trialsRun > 0, deadline.hasPassed { break }
       trialsRun += 1
       search.load(initialTour(&random))
       search.touchAll()
@@ -120,10 +124,12 @@ public struct GTSPHeuristic {
 
   /// A trial ends after max(`stallMinimum`, `stallPerCluster` m, m^2)
   /// kicks in a row that do not improve its best tour, for m clusters:
-  /// the square lets the largest instances (200 clusters and more) search
-  /// longer before a restart, and leaves those up to 100 clusters as they were.
+  /// the square lets the largest instances (150 clusters and more) search
+  /// longer before a restart.
   static let stallMinimum = 300
-  static let stallPerCluster = 100
+  static let stallPerCluster = 150
+  /// Above this many clusters the search restarts until its deadline.
+  static let restartingClusters = 100
   /// Candidate clusters per node in the local search.
   static let candidateClusters = 8
   /// The longest run a segment swap moves.
