@@ -306,11 +306,12 @@ struct Target: Codable, Sendable {
           + "\(reachedLong.subtracting(reachedShort).count) more at 60 s"
           + (long.isEmpty
             ? ""
-            : " (" + long.map {
-              "\($0.instance) seed \($0.seed): "
-                + ($0.gapPercent <= 0
-                  ? "after \(ms($0.toBest))" : "gap \(String(format: "%.3f", $0.gapPercent))%")
-            }.joined(separator: ", ") + ")")
+            : " ("
+              + long.map {
+                "\($0.instance) seed \($0.seed): "
+                  + ($0.gapPercent <= 0
+                    ? "after \(ms($0.toBest))" : "gap \(String(format: "%.3f", $0.gapPercent))%")
+              }.joined(separator: ", ") + ")")
           + (unreached.isEmpty ? "" : "; not reached: \(unreached.joined(separator: ", "))"))
     return [gapTarget, reachTarget]
   }

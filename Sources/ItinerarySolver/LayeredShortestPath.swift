@@ -19,7 +19,11 @@ struct LayeredShortestPath {
     self.instance = instance
     members = instance.clusters.flatMap { $0 }
     var offsets = [0]
-    for cluster in instance.clusters { offsets.append(offsets.last! + cluster.count) }
+    var total = 0
+    for cluster in instance.clusters {
+      total += cluster.count
+      offsets.append(total)
+    }
     self.offsets = offsets
     distance = Array(repeating: 0, count: instance.nodeCount)
     previous = Array(repeating: -1, count: instance.nodeCount)

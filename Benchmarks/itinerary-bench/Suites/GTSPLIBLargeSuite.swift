@@ -65,7 +65,8 @@ extension Suite {
     }
     let clock = ContinuousClock()
     let start = clock.now
-    bench.note(String(format: "gtsplib-large: load average %.2f at the start", Machine.loadAverage()))
+    bench.note(
+      String(format: "gtsplib-large: load average %.2f at the start", Machine.loadAverage()))
     var instances: [(entry: KnownInstance, instance: GTSPInstance)] = []
     for entry in chosen {
       do {
