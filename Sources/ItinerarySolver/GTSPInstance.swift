@@ -13,7 +13,8 @@ public struct GTSPInstance: Sendable {
   public let clusterOf: [Int]
   /// Whether `cost(i, j) == cost(j, i)` for every pair.
   public let isSymmetric: Bool
-  private let costs: [Double]
+  /// Row-major: `costs[i * nodeCount + j]` is the cost of arc `i -> j`.
+  let costs: [Double]
 
   public var nodeCount: Int { clusterOf.count }
 

@@ -138,14 +138,14 @@ extension Suite {
   // MARK: GTSPLIB
 
   /// A line of `values.csv`.
-  private struct KnownInstance {
+  struct KnownInstance {
     var name: String
     var clusters: Int
     var bestKnown: Double
   }
 
   /// One seed's run on one instance.
-  private struct GTSPRun {
+  struct GTSPRun {
     var instance: KnownInstance
     var nodes: Int
     var found: Double
@@ -165,7 +165,7 @@ extension Suite {
   private static let gtspTimeLimit = Duration.seconds(10)
 
   /// The instances of `values.csv`, or `nil` when the shared data is absent.
-  private static func knownInstances() -> [KnownInstance]? {
+  static func knownInstances() -> [KnownInstance]? {
     guard let url = SharedData.url("gtsplib/values.csv"),
       let text = try? String(contentsOf: url, encoding: .utf8)
     else { return nil }
@@ -245,7 +245,7 @@ extension Suite {
     drawGTSPLIBChart(&bench, runs)
   }
 
-  private static func noteInstance(_ bench: inout Bench, _ runs: [GTSPRun]) {
+  static func noteInstance(_ bench: inout Bench, _ runs: [GTSPRun]) {
     guard let first = runs.first else { return }
     let entry = first.instance
     func list(_ values: [Double], _ format: (Double) -> String) -> String {
@@ -261,7 +261,10 @@ extension Suite {
         + "of \(runs.count)")
   }
 
-  private static func noteSummary(_ bench: inout Bench, _ runs: [GTSPRun], seconds: Double) {
+  static func noteSummary(
+    _ bench: inout Bench, _ runs: [GTSPRun], seconds: Double, seedCount: Int = seeds.count,
+    timeLimit: Duration = gtspTimeLimit
+  ) {
     guard !runs.isEmpty else {
       bench.note("GTSPLIB: no instance measured")
       return
@@ -275,8 +278,8 @@ extension Suite {
       "worst " + String(format: "%.3f", $0.gapPercent) + "% on " + $0.instance.name
     }
     bench.note(
-      "GTSPLIB: \(instances.count) instances x \(seeds.count) seeds, time limit "
-        + "\(gtspTimeLimit): mean gap \(String(format: "%.4f", meanGap))% over \(runs.count) "
+      "GTSPLIB: \(instances.count) instances x \(seedCount) seeds, time limit "
+        + "\(timeLimit): mean gap \(String(format: "%.4f", meanGap))% over \(runs.count) "
         + "runs (\(worst ?? "every run at the known value")); best known reached in "
         + "\(runs.count(where: { $0.found <= $0.instance.bestKnown })) runs, "
         + "on \(instances.count - missed.count) instances by at least one seed"
