@@ -8,8 +8,9 @@ import ItineraryFixtures
 /// heritage) or that it does not (a chain's `brand`, a lifecycle prefix).
 ///
 /// The rules live in `fixtures/categories.json` (`osmScore`, and a
-/// category's `osmUnless`), which `scripts/build-embedded-city.py` reads
-/// too, so live Overpass places and the embedded city score alike.
+/// category's `osmUnless`). Live Overpass places, imported cities and the
+/// embedded city (imported by `scripts/build-embedded-city`) all go through
+/// them, so they score alike.
 public struct OSMPlaceRules: Sendable {
   /// One tag test: `key` (present), `key=value`, or `prefix:*` (any key under the prefix).
   struct Pattern: Sendable {
