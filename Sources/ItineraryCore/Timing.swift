@@ -107,44 +107,84 @@ public final class Timing {
   private func walk(_ stops: [Plan.Stop], isComplete: Bool, visit: (Visit) -> Void)
     -> (finish: Double, isFeasible: Bool)
   {
-    var clock = 0.0
-    var here = Waypoint.origin
+    var progress = Progress.start
     for stop in stops {
-      let arrive = clock + travelMinutes(from: here, to: .place(stop.place))
-      let dwell = dwell(stop)
-      guard arrive.isFinite,
-        let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
-      else { return (clock, false) }
-      clock = begin + dwell
-      visit(Visit(arrive: arrive, begin: begin, leave: clock))
-      here = .place(stop.place)
+      guard let (next, visited) = step(progress, stop) else { return (progress.departure, false) }
+      visit(visited)
+      progress = next
     }
-    if isComplete && problem.roundTrip {
-      clock += travelMinutes(from: here, to: .origin)
-    }
-    return (clock, clock <= horizon)
+    let finish = finish(of: progress, isComplete: isComplete)
+    return (finish, finish <= horizon)
+  }
+
+  /// The visit of `stop` after `progress`, begun as early as it fits, and
+  /// where the prefix then stands; `nil` when no opening holds the visit.
+  private func step(_ progress: Progress, _ stop: Plan.Stop) -> (Progress, Visit)? {
+    let arrive = progress.departure + travelMinutes(from: progress.last, to: .place(stop.place))
+    let dwell = dwell(stop)
+    guard arrive.isFinite,
+      let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
+    else { return nil }
+    let visit = Visit(arrive: arrive, begin: begin, leave: begin + dwell)
+    let next = Progress(
+      departure: visit.leave, wait: progress.wait + visit.wait, last: .place(stop.place))
+    return (next, visit)
+  }
+
+  /// The minute a prefix is over: when it leaves its last stop, and with
+  /// `isComplete` on a round trip, back at the start.
+  private func finish(of progress: Progress, isComplete: Bool) -> Double {
+    guard isComplete && problem.roundTrip else { return progress.departure }
+    return progress.departure + travelMinutes(from: progress.last, to: .origin)
   }
 
   private typealias Visit = Timeline.Visit
 
+  /// Where a prefix of a plan stands in time, kept so that a search extends
+  /// it one stop at a time rather than walking it again.
+  public struct Progress: Sendable {
+    /// The minute it leaves its last stop.
+    public var departure: Double
+    /// Its minutes of waiting, summed in visiting order as
+    /// `Timeline.totalWait` sums them.
+    public var wait: Double
+    /// Its last stop, or the start.
+    public var last: Waypoint
+
+    /// Before the first stop.
+    public static let start = Progress(departure: 0, wait: 0, last: .origin)
+  }
+
+  /// `prefix` extended by `stop`, or `nil` when the visit does not fit (or,
+  /// with `isComplete`, the plan is not over by the horizon). The wait only
+  /// grows and the departure only moves later as a prefix is extended.
+  ///
+  /// - Complexity: O(log m) for m open intervals of the place.
+  public func progress(after prefix: Progress, visiting stop: Plan.Stop, isComplete: Bool)
+    -> Progress?
+  {
+    guard let (next, _) = step(prefix, stop), finish(of: next, isComplete: isComplete) <= horizon
+    else { return nil }
+    return next
+  }
+
   /// Where a prefix of a plan stands in time: the price of its waiting and
   /// the minute it leaves its last stop, or `nil` when a visit does not fit
-  /// (or, complete, it is not over by the horizon). The price only grows and
-  /// the departure only moves later as the prefix is extended.
+  /// (or, complete, it is not over by the horizon).
   ///
   /// - Complexity: that of `timeline(of:isComplete:)`, keeping no visit.
   public func progress(of stops: [Plan.Stop], isComplete: Bool)
     -> (waitCost: Double, departure: Double)?
   {
-    // Summed in the order of `Timeline.totalWait`, so the price is the same.
-    var totalWait = 0.0
-    var departure = 0.0
-    let (_, isFeasible) = walk(stops, isComplete: isComplete) { visit in
-      totalWait += visit.wait
-      departure = visit.leave
+    var progress = Progress.start
+    for (index, stop) in stops.enumerated() {
+      guard
+        let next = self.progress(
+          after: progress, visiting: stop, isComplete: isComplete && index == stops.count - 1)
+      else { return nil }
+      progress = next
     }
-    guard isFeasible else { return nil }
-    return (frame.waitWeight * totalWait, departure)
+    return (frame.waitWeight * progress.wait, progress.departure)
   }
 
   /// The documented objective with time: the timeless objective less

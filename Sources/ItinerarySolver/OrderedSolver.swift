@@ -184,7 +184,7 @@ public struct OrderedSolver {
     case .top(let count):
       var search = PlanSearch(
         values: values, deadline: deadline, maxNodes: maxNodes, maxExpansions: maxExpansions,
-        cost: prefixCost)
+        extend: extend)
       while found.count < count, let next = search.next() {
         found.append(ranked(next.places))
       }
@@ -197,7 +197,7 @@ public struct OrderedSolver {
         let earlier = found.map(\.plan.places)
         var search = PlanSearch(
           values: values, deadline: deadline, maxNodes: maxNodes,
-          maxExpansions: maxExpansions - expanded, cost: prefixCost
+          maxExpansions: maxExpansions - expanded, extend: extend
         ) { prefix in
           diversity.admits(prefix, after: earlier)
         }
@@ -221,12 +221,19 @@ public struct OrderedSolver {
     zip(categoryOrder, places).map { Plan.Stop(category: $0, place: $1) }
   }
 
-  /// The price of a prefix's waiting, or `nil` when it does not fit in time;
-  /// nothing without a time frame.
-  private func prefixCost(_ places: [Int]) -> Double? {
-    guard let timing else { return 0 }
-    return timing.progress(of: stops(places), isComplete: places.count == categoryOrder.count)?
-      .waitCost
+  /// Where a prefix stands once its stop of `layer` visits `place`, and the
+  /// price of its waiting, or `nil` when it does not fit in time; no price
+  /// without a time frame.
+  private func extend(_ prefix: Timing.Progress, layer: Int, place: Int) -> (
+    cost: Double, progress: Timing.Progress
+  )? {
+    guard let timing else { return (0, prefix) }
+    let stop = Plan.Stop(category: categoryOrder[layer], place: place)
+    guard
+      let progress = timing.progress(
+        after: prefix, visiting: stop, isComplete: layer == categoryOrder.count - 1)
+    else { return nil }
+    return (timing.frame.waitWeight * progress.wait, progress)
   }
 }
 

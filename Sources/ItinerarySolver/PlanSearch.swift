@@ -42,8 +42,9 @@ enum SearchStop: Sendable, Equatable {
 /// Constraints that only remove plans are checked on every prefix: a place
 /// fills at most one stop, and `admits` can reject more (diversity). A prefix
 /// may also carry a `cost` that only grows as it is extended (the price of
-/// waiting for places to open) and is taken off its priority, which then
-/// stays an upper bound; as a child's cost can drop it below its next
+/// waiting for places to open, from where the prefix stands in time, which
+/// each child extends by its own stop) and is taken off its priority, which
+/// then stays an upper bound; as a child's cost can drop it below its next
 /// sibling's bound, siblings are pushed until one reaches the bound of those
 /// still unread.
 ///
@@ -55,6 +56,11 @@ enum SearchStop: Sendable, Equatable {
 ///   rejected, where C is the cost of one cursor step: O(log n) amortized on
 ///   the sphere; on a road table O(1), after O(n log n) to open the cursor.
 struct PlanSearch<Metric: LayerMetric> {
+  /// Where a prefix stands after one more stop, and its cost.
+  typealias Extend = (_ parent: Timing.Progress, _ layer: Int, _ place: Int) -> (
+    cost: Double, progress: Timing.Progress
+  )?
+
   private struct Node {
     var parent: Int
     var layer: Int
@@ -65,6 +71,8 @@ struct PlanSearch<Metric: LayerMetric> {
     var collected: Double
     /// The prefix's cost.
     var cost = 0.0
+    /// Where the prefix stands in time.
+    var progress = Timing.Progress.start
     /// What the prices of the places still unused add to its children's
     /// priorities.
     var childBonus = 0.0
@@ -74,7 +82,7 @@ struct PlanSearch<Metric: LayerMetric> {
 
   private let values: CompletionValues<Metric>
   private let admits: ([Int]) -> Bool
-  private let cost: ([Int]) -> Double?
+  private let extend: Extend
   private let deadline: Deadline?
   private let maxNodes: Int
   private let maxExpansions: Int
@@ -94,21 +102,22 @@ struct PlanSearch<Metric: LayerMetric> {
   ///   - deadline: when to give up, or `nil` to run to the end.
   ///   - maxNodes: the most partial plans to hold.
   ///   - maxExpansions: the most partial plans to expand.
-  ///   - cost: the cost of a prefix of place indices, at least that of the
-  ///     prefix one shorter, or `nil` when it cannot be extended (it must then
-  ///     be `nil` for every extension).
+  ///   - extend: where a prefix stands after one more stop (its parent's
+  ///     progress, the stop's layer and place) and its cost, at least its
+  ///     parent's; `nil` when it cannot be extended (it must then be `nil`
+  ///     for every extension). No cost by default.
   ///   - admits: whether a prefix of place indices may be extended; it must
   ///     reject every extension of a prefix it rejects.
   init(
     values: CompletionValues<Metric>, deadline: Deadline? = nil, maxNodes: Int = .max,
-    maxExpansions: Int = .max, cost: @escaping ([Int]) -> Double? = { _ in 0 },
+    maxExpansions: Int = .max, extend: @escaping Extend = { progress, _, _ in (0, progress) },
     admits: @escaping ([Int]) -> Bool = { _ in true }
   ) {
     self.values = values
     self.deadline = deadline
     self.maxNodes = maxNodes
     self.maxExpansions = maxExpansions
-    self.cost = cost
+    self.extend = extend
     self.admits = admits
     let bonus = values.penalties.largest(values.layers.count, excluding: [])
     nodes = [Node(parent: -1, layer: -1, item: -1, collected: 0, childBonus: bonus)]
@@ -118,8 +127,9 @@ struct PlanSearch<Metric: LayerMetric> {
 
   private func place(of node: Node) -> Int { values.layers[node.layer][node.item] }
 
-  private func places(endingAt index: Int) -> [Int] {
-    var result = [Int](repeating: 0, count: nodes[index].layer + 1)
+  /// The places of the prefix ending at `index`, then `room` zeros.
+  private func places(endingAt index: Int, room: Int = 0) -> [Int] {
+    var result = [Int](repeating: 0, count: nodes[index].layer + 1 + room)
     var index = index
     while nodes[index].layer >= 0 {
       result[nodes[index].layer] = place(of: nodes[index])
@@ -137,10 +147,9 @@ struct PlanSearch<Metric: LayerMetric> {
     var held = waiting.removeValue(forKey: parent) ?? MaxHeap()
     let layer = nodes[parent].layer + 1
     let before = parent == 0 ? -1 : place(of: nodes[parent])
-    let prefix = places(endingAt: parent)
     // The prefix with room for one more place, rewritten for each candidate
     // instead of a new array per check.
-    var extended = prefix + [0]
+    var extended = places(endingAt: parent, room: 1)
     let index = values.indexes[layer]
     var pushed = -Double.infinity
     while true {
@@ -150,8 +159,8 @@ struct PlanSearch<Metric: LayerMetric> {
         guard let (item, key) = index.next(&walk) else { break }
         cursor = walk
         let place = values.layers[layer][item]
-        if prefix.contains(place) { continue }
-        extended[prefix.count] = place
+        if extended[..<layer].contains(place) { continue }
+        extended[layer] = place
         if !admits(extended) { continue }
         guard values.successors[layer][item] == before, before >= 0 else {
           if held.isEmpty { chosen = (key, item) } else { held.push(key, item) }
@@ -165,14 +174,15 @@ struct PlanSearch<Metric: LayerMetric> {
       // Keys come in decreasing order: this one bounds every sibling after it.
       guard let (key, item) = chosen else { break }
       let place = values.layers[layer][item]
-      extended[prefix.count] = place
-      guard let cost = cost(extended) else { continue }
+      guard let (cost, progress) = extend(nodes[parent].progress, layer, place) else { continue }
       let paid = cost - nodes[parent].cost
       let collected =
         nodes[parent].collected + key - values.value(layer: layer, item: item, after: before)
         + values.scores[place] - paid
       nodes.append(
-        Node(parent: parent, layer: layer, item: item, collected: collected, cost: cost))
+        Node(
+          parent: parent, layer: layer, item: item, collected: collected, cost: cost,
+          progress: progress))
       cursors.append(nil)
       let bound = nodes[parent].collected + key + nodes[parent].childBonus
       open.push(bound - paid, nodes.count - 1)
@@ -214,8 +224,10 @@ struct PlanSearch<Metric: LayerMetric> {
             + values.penalties.byPlace[place], index)
         continue
       }
-      let prefix = places(endingAt: index)
-      node.childBonus = values.penalties.largest(last - node.layer, excluding: prefix)
+      if !values.penalties.isZero {
+        let prefix = places(endingAt: index)
+        node.childBonus = values.penalties.largest(last - node.layer, excluding: prefix)
+      }
       nodes[index] = node
       cursors[index] = values.indexes[node.layer + 1].cursor(from: .place(place(of: node)))
       pushNextChild(of: index)

@@ -120,6 +120,53 @@ import Testing
     #expect(problem.objective(of: Self.plan) == 5)
   }
 
+  /// Extending a prefix one stop at a time, as the ordered search does,
+  /// agrees exactly with walking it whole: the same prefixes fit, with the
+  /// same wait and departure.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func extendingAPrefixAgreesWithItsTimeline(seed: UInt64) throws {
+    print("timing prefix seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let hours = [nil, "Mo-Su 10:00-18:00", "Tu-Sa 12:00-14:00,17:00-23:00", "24/7", "Mo off"]
+    let places = (0..<8).map { index in
+      Place(
+        id: "\(index)", name: "P\(index)", categories: ["museum"],
+        coordinate: Coordinate(
+          lat: 60.17 + Double.random(in: -0.03...0.03, using: &generator),
+          lon: 24.94 + Double.random(in: -0.06...0.06, using: &generator)),
+        score: 5, openingHours: hours.randomElement(using: &generator) ?? nil)
+    }
+    for _ in 0..<200 {
+      let start = try LocalDateTime(parsing: "2026-12-01T09:00").instant(in: Self.helsinki)
+        .addingTimeInterval(Double(Int.random(in: 0..<48, using: &generator)) * 1800)
+      let frame = TimeFrame(
+        start: start, timeZone: Self.helsinki,
+        end: start.addingTimeInterval(Double(Int.random(in: 2...30, using: &generator)) * 3600),
+        dwellMinutes: ["museum": Double(Int.random(in: 10...120, using: &generator))],
+        unknownHours: Bool.random(using: &generator) ? .open : .closed, waitWeight: 0.02)
+      let problem = Problem(
+        origin: Self.origin, categories: ["museum"], places: places,
+        roundTrip: Bool.random(using: &generator), time: frame)
+      let timing = try #require(Timing(problem))
+      let stops = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+        Plan.Stop(category: 0, place: Int.random(in: 0..<places.count, using: &generator))
+      }
+      var progress: Timing.Progress? = .start
+      for length in 1...stops.count {
+        let isComplete = length == stops.count
+        progress = progress.flatMap {
+          timing.progress(after: $0, visiting: stops[length - 1], isComplete: isComplete)
+        }
+        let timeline = timing.timeline(of: Array(stops.prefix(length)), isComplete: isComplete)
+        #expect((progress != nil) == timeline.isFeasible)
+        if let progress {
+          #expect(progress.wait == timeline.totalWait)
+          #expect(progress.departure == timeline.visits.last?.leave)
+        }
+      }
+    }
+  }
+
   @Test func badFramesAreRefused() throws {
     let start = Date(timeIntervalSince1970: 0)
     let cases = [
