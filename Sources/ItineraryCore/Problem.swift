@@ -42,19 +42,26 @@ public struct Problem: Sendable {
   /// For each category, the indices of the places eligible for it.
   ///
   /// Names are compared with each of the k categories rather than hashed: a
-  /// few comparisons of short strings cost less than one hash.
+  /// few comparisons of short strings cost less than one hash. A name equal
+  /// to a category as it is needs no folding: the categories are folded.
   ///
   /// - Complexity: O(k * total number of place categories).
   public func eligiblePlaces() -> [[Int]] {
     let names = categories.map(\.foldedForComparison)
     var eligible = Array(repeating: [Int](), count: categories.count)
+    func add(_ place: Int, named name: String) -> Bool {
+      var found = false
+      for layer in names.indices where names[layer] == name {
+        found = true
+        if eligible[layer].last != place { eligible[layer].append(place) }
+      }
+      return found
+    }
     // By index: iterating the places would copy every one of them.
     for place in places.indices {
-      for category in places[place].categories {
+      for category in places[place].categories where !add(place, named: category) {
         let folded = category.foldedForComparison
-        for layer in names.indices where names[layer] == folded && eligible[layer].last != place {
-          eligible[layer].append(place)
-        }
+        if folded != category { _ = add(place, named: folded) }
       }
     }
     return eligible

@@ -18,8 +18,11 @@ public final class Timing {
   private let categoryDwell: [Double]
   // A timing is used from one thread and never holds two accesses to these
   // at once: no dynamic exclusivity checks on the search's every step.
-  @exclusivity(unchecked) private var hours: [Hours?]
-  @exclusivity(unchecked) private var hoursByText: [String: Hours] = [:]
+  /// Each place's hours, as an index into `distinctHours`; -1 before its
+  /// first use. Plain integers, so a timing is cheap to release.
+  @exclusivity(unchecked) private var hoursIndex: [Int32]
+  @exclusivity(unchecked) private var distinctHours: [Hours] = []
+  @exclusivity(unchecked) private var hoursByText: [String: Int32] = [:]
   private lazy var spans = OpenSpansCache.table(
     for: OpenSpansCache.Key(
       timeZone: frame.timeZone, holidays: frame.holidays,
@@ -40,7 +43,7 @@ public final class Timing {
     self.frame = frame
     horizon = frame.horizonMinutes
     categoryDwell = problem.categories.map(frame.dwell(forCategory:))
-    hours = Array(repeating: nil, count: problem.places.count)
+    hoursIndex = Array(repeating: -1, count: problem.places.count)
   }
 
   /// When `place` is open during the plan; empty when its hours are unknown
@@ -54,17 +57,18 @@ public final class Timing {
   public func hoursKnown(_ place: Int) -> Bool { self.hours(of: place).isKnown }
 
   private func hours(of place: Int) -> Hours {
-    if let known = hours[place] { return known }
+    if hoursIndex[place] >= 0 { return distinctHours[Int(hoursIndex[place])] }
     let text = problem.places[place].openingHours ?? ""
-    let result: Hours
+    let index: Int32
     if let known = hoursByText[text] {
-      result = known
+      index = known
     } else {
-      result = evaluate(text)
-      hoursByText[text] = result
+      index = Int32(distinctHours.count)
+      distinctHours.append(evaluate(text))
+      hoursByText[text] = index
     }
-    hours[place] = result
-    return result
+    hoursIndex[place] = index
+    return distinctHours[Int(index)]
   }
 
   private func evaluate(_ text: String) -> Hours {
