@@ -257,10 +257,20 @@ public final class Timing {
   /// rounding in the great-circle distances, never a real shortcut.
   private static let slack = 1e-6
 
+  /// `travelMinutes` from the start to `place` on the great circle, the
+  /// same number, with the cosine of the start's latitude kept.
+  private func minutesFromStart(to place: Int) -> Double {
+    let point = problem.places[place].coordinate
+    let km = GreatCircle.distanceKm(
+      problem.origin, cosLatitude: cosOrigin, point, cosLatitude: GreatCircle.cosLatitude(point))
+    return km * 60 / frame.speedKmh
+  }
+
+  private lazy var cosOrigin = GreatCircle.cosLatitude(problem.origin)
+
   private func canEverVisit(_ place: Int, as category: Int) -> Bool {
     let onSphere = problem.roads == nil
-    let soonest =
-      onSphere ? max(0, travelMinutes(from: .origin, to: .place(place)) - Self.slack) : 0
+    let soonest = onSphere ? max(0, minutesFromStart(to: place) - Self.slack) : 0
     let dwell = dwell(Plan.Stop(category: category, place: place))
     guard let begin = windows(of: place).earliestVisit(arrival: soonest, dwell: dwell) else {
       return false

@@ -135,6 +135,8 @@ enum CandidateSource {
 struct CategoryIndex: Sendable {
   private let places: [String: [Int]]
   private let coordinates: [Coordinate]
+  /// `GreatCircle.cosLatitude` of each place, kept for the radius.
+  private let cosLatitudes: [Double]
   /// Whether each place has opening hours that do not parse.
   private let unreadable: [Bool]
 
@@ -148,6 +150,7 @@ struct CategoryIndex: Sendable {
     }
     self.places = places
     coordinates = all.map(\.coordinate)
+    cosLatitudes = coordinates.map(GreatCircle.cosLatitude)
     unreadable = all.map { place in
       place.openingHours.map { OpeningHours.cached($0) == nil } ?? false
     }
@@ -162,10 +165,12 @@ struct CategoryIndex: Sendable {
     for categories: [String], within radiusKm: Double, of origin: Coordinate, in all: [Place]
   ) -> (places: [Place], unreadableHours: Int) {
     var chosen = [Bool](repeating: false, count: coordinates.count)
+    let cosOrigin = GreatCircle.cosLatitude(origin)
     for category in categories {
-      for index in places[category.lowercased()] ?? []
-      where !chosen[index] && GreatCircle.distanceKm(origin, coordinates[index]) <= radiusKm {
-        chosen[index] = true
+      for index in places[category.lowercased()] ?? [] where !chosen[index] {
+        let distance = GreatCircle.distanceKm(
+          origin, cosLatitude: cosOrigin, coordinates[index], cosLatitude: cosLatitudes[index])
+        chosen[index] = distance <= radiusKm
       }
     }
     let indices = chosen.indices.filter { chosen[$0] }
