@@ -5,10 +5,9 @@ import Foundation
 /// of one, as docs/reference.md defines them.
 ///
 /// A place's hours are measured from the start the first time a plan reaches
-/// it, once per distinct text, from spans evaluated once per process for the
-/// frame's days (`OpenSpansCache`). Hours that are missing, do not
-/// parse or say nothing definite are unknown: always open, or never, as the
-/// frame says. Not meant to be shared between threads: one per solver run.
+/// it, from spans evaluated once per process for the frame's days
+/// (`OpenSpansCache`). Hours that are missing, do not parse or say nothing
+/// definite are unknown: always open, or never, as the frame says. Not meant to be shared between threads: one per solver run.
 public final class Timing {
   public let problem: Problem
   public let frame: TimeFrame
@@ -18,11 +17,12 @@ public final class Timing {
   private let categoryDwell: [Double]
   // A timing is used from one thread and never holds two accesses to these
   // at once: no dynamic exclusivity checks on the search's every step.
-  /// Each place's hours, as an index into `distinctHours`; -1 before its
+  /// Each place's hours, as an index into `evaluatedHours`; -1 before its
   /// first use. Plain integers, so a timing is cheap to release.
   @exclusivity(unchecked) private var hoursIndex: [Int32]
-  @exclusivity(unchecked) private var distinctHours: [Hours] = []
-  @exclusivity(unchecked) private var hoursByText: [String: Int32] = [:]
+  /// The hours of the places evaluated so far; the first, unknown hours,
+  /// shared by every place whose hours are missing or unreadable.
+  @exclusivity(unchecked) private var evaluatedHours: [Hours]
   private lazy var spans = OpenSpansCache.table(
     for: OpenSpansCache.Key(
       timeZone: frame.timeZone, holidays: frame.holidays,
@@ -44,6 +44,10 @@ public final class Timing {
     horizon = frame.horizonMinutes
     categoryDwell = problem.categories.map(frame.dwell(forCategory:))
     hoursIndex = Array(repeating: -1, count: problem.places.count)
+    let unknown =
+      frame.unknownHours == .open
+      ? OpenWindows.always(horizon: horizon) : OpenWindows([], horizon: horizon)
+    evaluatedHours = [Hours(windows: unknown, isKnown: false)]
   }
 
   /// When `place` is open during the plan; empty when its hours are unknown
@@ -56,30 +60,20 @@ public final class Timing {
   /// definite).
   public func hoursKnown(_ place: Int) -> Bool { self.hours(of: place).isKnown }
 
+  /// Most places have no hours, and most hours are a place's own: places
+  /// share the unknown hours, and nothing else is shared but the spans.
   private func hours(of place: Int) -> Hours {
-    if hoursIndex[place] >= 0 { return distinctHours[Int(hoursIndex[place])] }
-    let text = problem.places[place].openingHours ?? ""
-    let index: Int32
-    if let known = hoursByText[text] {
-      index = known
-    } else {
-      index = Int32(distinctHours.count)
-      distinctHours.append(evaluate(text))
-      hoursByText[text] = index
+    if hoursIndex[place] >= 0 { return evaluatedHours[Int(hoursIndex[place])] }
+    var index: Int32 = 0
+    if let text = problem.places[place].openingHours, !text.isEmpty,
+      let spans = spans.spans(of: text)
+    {
+      index = Int32(evaluatedHours.count)
+      evaluatedHours.append(
+        Hours(windows: OpenWindows(sorted: spans, from: frame.start, to: frame.end), isKnown: true))
     }
     hoursIndex[place] = index
-    return distinctHours[Int(index)]
-  }
-
-  private func evaluate(_ text: String) -> Hours {
-    if let spans = spans.spans(of: text) {
-      return Hours(
-        windows: OpenWindows(sorted: spans, from: frame.start, to: frame.end), isKnown: true)
-    }
-    let windows =
-      frame.unknownHours == .open
-      ? OpenWindows.always(horizon: horizon) : OpenWindows([], horizon: horizon)
-    return Hours(windows: windows, isKnown: false)
+    return evaluatedHours[Int(index)]
   }
 
   /// Minutes spent at the stop.
@@ -209,8 +203,7 @@ public final class Timing {
   /// - Parameter all: the problem's `eligiblePlaces()`.
   /// - Complexity: O(n) evaluations of hours, shared between equal texts.
   public func eligiblePlaces(among all: [[Int]]) -> [[Int]] {
-    hoursByText.reserveCapacity(problem.places.count)
-    return all.enumerated().map { category, places in
+    all.enumerated().map { category, places in
       places.filter { canEverVisit($0, as: category) }
     }
   }

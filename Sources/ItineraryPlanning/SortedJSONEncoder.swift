@@ -107,13 +107,21 @@ public enum SortedJSONEncoder {
       return scalar(text)
     }
 
+    /// Room for the members of most objects a response holds, so that an
+    /// object's members are seldom moved as it grows.
+    static let typicalMembers = 16
+
     func newObject() -> Int {
-      objects.append([])
+      var members: [Member] = []
+      members.reserveCapacity(Self.typicalMembers)
+      objects.append(members)
       return objects.count - 1
     }
 
     func newArray() -> Int {
-      arrays.append([])
+      var elements: [Node] = []
+      elements.reserveCapacity(Self.typicalMembers)
+      arrays.append(elements)
       return arrays.count - 1
     }
 
@@ -394,7 +402,11 @@ public enum SortedJSONEncoder {
         for (offset, position) in order.enumerated() {
           let member = members[position]
           if offset > 0 {
-            guard member.key != members[order[offset - 1]].key else { return false }
+            // Sorted, a repeated key is next to itself, with the same prefix.
+            let previous = members[order[offset - 1]]
+            guard member.prefix != previous.prefix || member.key != previous.key else {
+              return false
+            }
             comma()
           }
           if pretty { indent(depth + 1) }
