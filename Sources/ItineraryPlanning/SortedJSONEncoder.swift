@@ -6,18 +6,19 @@ import Foundation
 /// encoded once per request by the batch and the server.
 ///
 /// It keeps to what responses hold (strings, numbers, booleans, nulls,
-/// objects and arrays). Anything else JSONEncoder treats on its own terms (a
-/// `Date`, `URL`, `Data` or `Decimal`, a number that is not finite, a
-/// `superEncoder`, a value that encodes nothing, a key given twice, nesting
-/// past 512) is handed to JSONEncoder itself, so the bytes and the errors
-/// are always its.
+/// objects and arrays), and a value that writes its own JSON
+/// (`CompactJSONWritable`) writes it, unless pretty-printed. Anything else
+/// JSONEncoder treats on its own terms (a `Date`, `URL`, `Data` or
+/// `Decimal`, a number that is not finite, a `superEncoder`, a value that
+/// encodes nothing, a key given twice, nesting past 512) is handed to
+/// JSONEncoder itself, so the bytes and the errors are always its.
 public enum SortedJSONEncoder {
   /// - Throws: what `JSONEncoder.encode` throws for the value.
   /// - Complexity: O(size of the output + m log m for an object of m keys).
   public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) throws
     -> Data
   {
-    let tree = Tree()
+    let tree = Tree(pretty: pretty)
     let encoder = TreeEncoder(tree: tree, codingPath: [])
     if (try? value.encode(to: encoder)) != nil, !tree.unsupported, let root = encoder.node {
       var writer = Writer(tree: tree, pretty: pretty)
@@ -78,8 +79,14 @@ public enum SortedJSONEncoder {
     @exclusivity(unchecked) var arrays: [[Node]] = []
     /// Set when the value does something only JSONEncoder knows how to write.
     var unsupported = false
+    /// Whether the output is pretty-printed: values that write their own
+    /// JSON write it compact only.
+    let pretty: Bool
 
-    init() { scalars.reserveCapacity(4096) }
+    init(pretty: Bool) {
+      self.pretty = pretty
+      scalars.reserveCapacity(4096)
+    }
 
     func scalar(_ text: String) -> Node {
       let start = scalars.count
@@ -89,14 +96,12 @@ public enum SortedJSONEncoder {
 
     func string(_ text: String) -> Node {
       let start = scalars.count
-      Writer.appendString(text, to: &scalars)
+      SortedJSONEncoder.appendString(text, to: &scalars)
       return .scalar(start..<scalars.count)
     }
 
     func number(_ value: Double) throws -> Node {
-      guard value.isFinite else { throw Unsupported() }
-      var text = value.description
-      if text.hasSuffix(".0") { text.removeLast(2) }
+      guard let text = SortedJSONEncoder.numberText(value) else { throw Unsupported() }
       return scalar(text)
     }
 
@@ -134,6 +139,14 @@ public enum SortedJSONEncoder {
         || T.self == Decimal.self
       {
         throw Unsupported()
+      }
+      if !pretty, let writable = value as? any CompactJSONWritable {
+        var json = CompactJSON()
+        writable.write(to: &json)
+        guard json.isWritten else { throw Unsupported() }
+        let start = scalars.count
+        json.close(into: &scalars)
+        return .scalar(start..<scalars.count)
       }
       let encoder = TreeEncoder(tree: self, codingPath: codingPath)
       try value.encode(to: encoder)
@@ -410,7 +423,7 @@ public enum SortedJSONEncoder {
             comma()
           }
           if pretty { indent(depth + 1) }
-          Self.appendString(member.key, to: &bytes)
+          SortedJSONEncoder.appendString(member.key, to: &bytes)
           if pretty {
             bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
           } else {
@@ -455,35 +468,44 @@ public enum SortedJSONEncoder {
         }
       }
     }
+  }
 
-    /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone):
-    /// runs with nothing to escape are copied whole.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
-      var text = text
-      bytes.append(UInt8(ascii: "\""))
-      text.withUTF8 { utf8 in
-        var run = 0
-        for (index, byte) in utf8.enumerated()
-        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-          run = index + 1
-          bytes.append(UInt8(ascii: "\\"))
-          switch byte {
-          case 0x08: bytes.append(UInt8(ascii: "b"))
-          case 0x0C: bytes.append(UInt8(ascii: "f"))
-          case 0x0A: bytes.append(UInt8(ascii: "n"))
-          case 0x0D: bytes.append(UInt8(ascii: "r"))
-          case 0x09: bytes.append(UInt8(ascii: "t"))
-          case 0x00...0x1F:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)]])
-            bytes.append(hex[Int(byte & 0x0F)])
-          default: bytes.append(byte)
-          }
+  /// A finite number as JSONEncoder writes it (no `.0` on integers), or
+  /// `nil` for one it refuses.
+  static func numberText(_ value: Double) -> String? {
+    guard value.isFinite else { return nil }
+    var text = value.description
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+
+  /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone):
+  /// runs with nothing to escape are copied whole.
+  static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    bytes.append(UInt8(ascii: "\""))
+    text.withUTF8 { utf8 in
+      var run = 0
+      for (index, byte) in utf8.enumerated()
+      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+        run = index + 1
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x00...0x1F:
+          let hex = Array("0123456789abcdef".utf8)
+          bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)]])
+          bytes.append(hex[Int(byte & 0x0F)])
+        default: bytes.append(byte)
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
       }
-      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
     }
+    bytes.append(UInt8(ascii: "\""))
   }
 }

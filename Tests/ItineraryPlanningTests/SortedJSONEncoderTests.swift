@@ -74,6 +74,50 @@ import Testing
     try Self.expectSameBytes(["url": URL(string: "https://example.com/a b")])
   }
 
+  /// A stop of the given fields, through its decoder.
+  static func stop(_ fields: [String: Any]) throws -> PlanResponse.Stop {
+    try JSONDecoder().decode(
+      PlanResponse.Stop.self, from: JSONSerialization.data(withJSONObject: fields))
+  }
+
+  /// Stops write their own JSON inside a response: the bytes of their
+  /// `Encodable` form, whichever fields are present.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func stopsWriteWhatTheirEncodableFormWrites(seed: UInt64) throws {
+    print("stop JSON seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let strings = ["", "Kaivokatu 2", "quote \" and \\ and \n", "Käpylä ☕️", "a/slash", "node/1"]
+    let numbers: [Double] = [0, -0.0, 1, 0.1, 1e-05, 60.1662067, 761.9044856391821, 1e21, 2.5]
+    for _ in 0..<100 {
+      func string() -> String { strings.randomElement(using: &generator) ?? "" }
+      func number() -> Double { numbers.randomElement(using: &generator) ?? 0 }
+      var fields: [String: Any] = [
+        "id": string(), "name": string(), "category": string(), "lat": number(),
+        "lon": number(), "score": number(), "legKm": number(), "legMinutes": number(),
+      ]
+      for key in ["address", "openingHours", "photoURL", "arrive", "begin", "leave"]
+      where Bool.random(using: &generator) {
+        fields[key] = string()
+      }
+      if Bool.random(using: &generator) { fields["waitMinutes"] = number() }
+      if Bool.random(using: &generator) { fields["hoursKnown"] = Bool.random(using: &generator) }
+      let stop = try Self.stop(fields)
+      try Self.expectSameBytes(["stops": [stop, stop]])
+    }
+  }
+
+  /// A stop's own JSON names every stored field of a stop.
+  @Test func aStopWritesEveryField() throws {
+    let stop = try Self.stop([
+      "id": "a", "name": "b", "category": "c", "lat": 1, "lon": 2, "score": 3, "legKm": 4,
+      "legMinutes": 5, "address": "d", "openingHours": "e", "photoURL": "f", "arrive": "g",
+      "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true,
+    ])
+    let written = try JSONSerialization.jsonObject(with: SortedJSONEncoder.encode([stop]))
+    let keys = try #require((written as? [[String: Any]])?.first).keys
+    #expect(Set(keys) == Set(Mirror(reflecting: stop).children.compactMap(\.label)))
+  }
+
   @Test func whatJSONEncoderRefusesIsRefusedTheSameWay() {
     let value = ["fine": 1.0, "broken": .infinity]
     #expect(throws: EncodingError.self) { try SortedJSONEncoder.encode(value) }
