@@ -112,11 +112,7 @@ extension Suite {
     return progress.answered
   }
 
-  /// The peak resident memory of a whole run of `binary`, in KiB: the
-  /// largest `VmHWM` of /proc read every 10 ms while it runs. Not the
-  /// `ru_maxrss` of `wait4`: a child spawned from this process starts on its
-  /// memory, so that figure is at least the benchmark's own peak (the input
-  /// it generated), not the batch's.
+  /// The peak resident memory of a whole run of `binary`, in KiB.
   private static func peakResidentKB(_ binary: URL, _ arguments: [String]) throws -> Int {
     var pid = pid_t()
     let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
@@ -128,21 +124,6 @@ extension Suite {
     guard posix_spawn(&pid, binary.path, &actions, nil, argv, environ) == 0 else {
       throw ProcessFailure(description: "cannot start \(binary.path)")
     }
-    var peak = 0
-    var status: Int32 = 0
-    while true {
-      let waited = waitpid(pid, &status, WNOHANG)
-      if waited == pid { return peak }
-      guard waited == 0 || errno == EINTR else {
-        throw ProcessFailure(description: "waitpid failed")
-      }
-      let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-      if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-        let kib = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-      {
-        peak = max(peak, kib)
-      }
-      usleep(10_000)
-    }
+    return try PeakResident.wait(for: pid, descendants: false, interval: 0.01).kilobytes
   }
 }

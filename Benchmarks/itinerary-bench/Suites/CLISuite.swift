@@ -88,18 +88,20 @@ extension Suite {
     try spawn(binary, arguments, in: directory).outputBytes
   }
 
-  /// What a process run to completion left: its output's size, and the
-  /// largest resident set of it or any process it waited for, in kilobytes.
+  /// What a process run to completion left: its output's size, and when
+  /// measured the largest resident set of it or any process it started, in
+  /// kilobytes.
   struct ProcessRun {
     var outputBytes: Int
-    var maxResidentKilobytes: Int
+    var maxResidentKilobytes: Int?
   }
 
-  /// `runToCompletion` with `extraEnvironment` added and memory measured
-  /// (`wait4`'s resource usage).
+  /// `runToCompletion` with `extraEnvironment` added, and with `peakMemory`
+  /// the memory measured (`PeakResident`, of the process and all it starts,
+  /// read every 50 ms: a scan of /proc each time, so not for timed runs).
   static func spawn(
     _ binary: URL, _ arguments: [String], in directory: URL,
-    extraEnvironment: [String: String] = [:]
+    extraEnvironment: [String: String] = [:], peakMemory: Bool = false
   ) throws -> ProcessRun {
     let output = directory.appending(path: "stdout")
     let errors = directory.appending(path: "stderr")
@@ -124,10 +126,14 @@ extension Suite {
         description: "cannot start \(binary.path): \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 {
-      guard errno == EINTR else {
-        throw ProcessFailure(description: "waitpid failed: errno \(errno)")
+    var kilobytes: Int?
+    if peakMemory {
+      (status, kilobytes) = try PeakResident.wait(for: pid, descendants: true, interval: 0.05)
+    } else {
+      while waitpid(pid, &status, 0) == -1 {
+        guard errno == EINTR else {
+          throw ProcessFailure(description: "waitpid failed: errno \(errno)")
+        }
       }
     }
     // The wait status: the low 7 bits are a terminating signal, the next 8 the exit code.
@@ -138,6 +144,6 @@ extension Suite {
     }
     let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
     return ProcessRun(
-      outputBytes: (attributes[.size] as? Int) ?? 0, maxResidentKilobytes: usage.ru_maxrss)
+      outputBytes: (attributes[.size] as? Int) ?? 0, maxResidentKilobytes: kilobytes)
   }
 }
