@@ -49,20 +49,21 @@ struct QueryGroups {
   subscript(g: Int) -> ArraySlice<Int> { order[starts[g]..<starts[g + 1]] }
 
   /// `keys` whose index part (the low half) is their position, sorted by
-  /// their high half: a radix sort, a byte at a time.
+  /// their high half: a radix sort, 11 bits at a time.
   ///
   /// - Complexity: O(n).
   private static func sorted(_ keys: [UInt64]) -> [UInt64] {
     var keys = keys
     var buffer = keys
-    for shift in stride(from: UInt64(32), to: 64, by: 8) {
-      var counts = [Int](repeating: 0, count: 257)
-      for key in keys { counts[Int(key >> shift & 0xFF) + 1] += 1 }
-      for byte in 1...256 { counts[byte] += counts[byte - 1] }
+    var counts = [Int](repeating: 0, count: 2049)
+    for shift in stride(from: UInt64(32), to: 64, by: 11) {
+      for digit in counts.indices { counts[digit] = 0 }
+      for key in keys { counts[Int(key >> shift & 0x7FF) + 1] += 1 }
+      for digit in 1...2048 { counts[digit] += counts[digit - 1] }
       for key in keys {
-        let byte = Int(key >> shift & 0xFF)
-        buffer[counts[byte]] = key
-        counts[byte] += 1
+        let digit = Int(key >> shift & 0x7FF)
+        buffer[counts[digit]] = key
+        counts[digit] += 1
       }
       swap(&keys, &buffer)
     }

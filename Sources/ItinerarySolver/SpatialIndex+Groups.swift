@@ -86,7 +86,9 @@ extension SpatialIndex {
         }
         for (index, candidate) in candidates.enumerated() where index != previous {
           guard candidate.upper >= bestBounds.low else { break }
-          let chord = candidate.chord(to: q)
+          let squared = candidate.squaredChord(to: q)
+          guard squared <= price.reach(candidate.weight, bestBounds.low) else { continue }
+          let chord = squared.squareRoot()
           let bounds = price.bounds(candidate.weight, chord: chord)
           guard bounds.high >= bestBounds.low else { continue }
           if best >= 0, bounds.low <= bestBounds.high {
@@ -130,12 +132,14 @@ private struct Candidate {
   /// Its largest value seen from the group's box.
   var upper: Double
 
-  func chord(to q: SpherePoint) -> Double {
+  func squaredChord(to q: SpherePoint) -> Double {
     let dx = x - q.x
     let dy = y - q.y
     let dz = z - q.z
-    return (dx * dx + dy * dy + dz * dz).squareRoot()
+    return dx * dx + dy * dy + dz * dz
   }
+
+  func chord(to q: SpherePoint) -> Double { squaredChord(to: q).squareRoot() }
 }
 
 /// A point's value, `weight - lambda * 2R asin(chord / 2)`, exactly or
@@ -145,19 +149,40 @@ private struct Candidate {
 private struct ValueBounds {
   let lambda: Double
   let slack: Double
+  /// The price of a unit chord at the cheap rate, and its inverse.
+  let perChord: Double
+  let chordsPerPoint: Double
+
+  init(lambda: Double, slack: Double) {
+    self.lambda = lambda
+    self.slack = slack
+    perChord = lambda * GreatCircle.earthRadiusKm
+    chordsPerPoint = 1 / perChord
+  }
 
   /// The value as `SpatialIndex.best(from:)` computes it.
   func value(_ weight: Double, chord: Double) -> Double {
     lambda > 0 ? weight - lambda * GreatCircle.kilometres(chord: chord) : weight
   }
 
-  /// At least the value at any chord of `chord` or more.
-  func upper(_ weight: Double, chord: Double) -> Double {
-    weight - lambda * GreatCircle.earthRadiusKm * chord + slack
+  /// A squared chord beyond which a point of `weight` is worth less than
+  /// `floor` (a millionth of a millionth over, for rounding): no square root.
+  func reach(_ weight: Double, _ floor: Double) -> Double {
+    let margin = weight + slack - floor
+    guard margin >= 0 else { return -1 }
+    guard lambda > 0 else { return .infinity }
+    let chord = margin * chordsPerPoint
+    return chord * chord * (1 + 1e-12)
   }
 
+  /// At least the value at any chord of `chord` or more.
+  func upper(_ weight: Double, chord: Double) -> Double {
+    weight - perChord * chord + slack
+  }
+
+  /// The ends between which the value at `chord` lies.
   func bounds(_ weight: Double, chord: Double) -> (low: Double, high: Double) {
-    let cheap = lambda * GreatCircle.earthRadiusKm * chord
+    let cheap = perChord * chord
     guard chord <= 1 else {
       let exact = value(weight, chord: chord)
       return (exact - slack, exact + slack)
