@@ -1,6 +1,7 @@
 /// Query points in groups of nearby ones: the cells of a Z-order curve over
-/// their x and y, each holding about `size` points (a crowded cell is cut into
-/// runs of at most twice that along the curve).
+/// their x and y, the finest that hold `size` points or more on average (so 1
+/// to 4 times that), a crowded cell cut into runs of at most twice `size`
+/// along the curve.
 ///
 /// `SpatialIndex.best(fromEach:)` walks its tree once per group.
 ///
@@ -48,8 +49,8 @@ struct QueryGroups {
   /// The indices of group `g`'s points.
   subscript(g: Int) -> ArraySlice<Int> { order[starts[g]..<starts[g + 1]] }
 
-  /// `keys` whose index part (the low half) is their position, sorted by
-  /// their high half: a radix sort, 11 bits at a time.
+  /// `keys` sorted by their high halves, equal ones in the order given: a
+  /// radix sort, 11 bits at a time.
   ///
   /// - Complexity: O(n).
   private static func sorted(_ keys: [UInt64]) -> [UInt64] {

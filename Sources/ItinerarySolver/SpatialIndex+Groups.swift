@@ -1,7 +1,8 @@
 import ItineraryCore
 
 extension SpatialIndex {
-  /// How many queries share one walk of the tree, about.
+  /// The `size` of the query groups: on places spread over a city about 43
+  /// queries share a walk of the tree.
   static let groupSize = 32
 
   /// The point of largest value seen from each of `queries`: the values
