@@ -42,26 +42,36 @@ public struct Problem: Sendable {
   /// For each category, the indices of the places eligible for it.
   ///
   /// Names are compared with each of the k categories rather than hashed: a
-  /// few comparisons of short strings cost less than one hash. A name equal
-  /// to a category as it is needs no folding: the categories are folded.
+  /// few comparisons of short strings cost less than one hash. Places mostly
+  /// come category by category, so the category at the same position of the
+  /// place before is tried first: one comparison then stands for k.
   ///
   /// - Complexity: O(k * total number of place categories).
   public func eligiblePlaces() -> [[Int]] {
     let names = categories.map(\.foldedForComparison)
-    var eligible = Array(repeating: [Int](), count: categories.count)
-    func add(_ place: Int, named name: String) -> Bool {
-      var found = false
-      for layer in names.indices where names[layer] == name {
-        found = true
-        if eligible[layer].last != place { eligible[layer].append(place) }
-      }
-      return found
+    // Each name's layers: its own and those of the same name.
+    let namesakes = names.map { name in names.indices.filter { names[$0] == name } }
+    func firstLayer(_ category: String) -> Int {
+      let folded = category.foldedForComparison
+      return names.firstIndex(of: folded) ?? -1
     }
+    var eligible = Array(repeating: [Int](), count: categories.count)
+    // The category last seen at each position of a place's list, with its
+    // first layer (-1 for none).
+    var recent: [(category: String, layer: Int)] = []
     // By index: iterating the places would copy every one of them.
     for place in places.indices {
-      for category in places[place].categories where !add(place, named: category) {
-        let folded = category.foldedForComparison
-        if folded != category { _ = add(place, named: folded) }
+      for (position, category) in places[place].categories.enumerated() {
+        if position == recent.count {
+          recent.append((category, firstLayer(category)))
+        } else if recent[position].category != category {
+          recent[position] = (category, firstLayer(category))
+        }
+        let layer = recent[position].layer
+        guard layer >= 0 else { continue }
+        for layer in namesakes[layer] where eligible[layer].last != place {
+          eligible[layer].append(place)
+        }
       }
     }
     return eligible

@@ -83,28 +83,29 @@ final class CompletionValues<Metric: LayerMetric> {
     }
     var indexes: [Metric.Index] = []
     for i in layers.indices.reversed() {
+      let layer = layers[i]
       // Whether a place can follow itself or the stop before it here.
       let cycles = share(i, i + 1) || share(i, i + 2) || share(i - 1, i + 1)
-      var hint: Int?
-      for j in indexes.isEmpty ? Array(layers[i].indices) : metric.queryOrder(layers[i]) {
-        let place = layers[i][j]
-        if let next = indexes.last {
-          let (first, second) =
-            cycles
-            ? Self.twoBest(
-              from: place, next, layers[i + 1], successors[i + 1], values[i + 1],
-              secondValues[i + 1])
-            : (next.best(from: .place(place), hint: hint).map { ($0.item, $0.value) }, nil)
-          hint = first?.item
+      if let next = indexes.last, cycles {
+        for (j, place) in layer.enumerated() {
+          let (first, second) = Self.twoBest(
+            from: place, next, layers[i + 1], successors[i + 1], values[i + 1],
+            secondValues[i + 1])
           values[i][j] = scores[place] + (first?.value ?? -.infinity)
           secondValues[i][j] = scores[place] + (second?.value ?? -.infinity)
-          successors[i][j] = cycles ? first.map { layers[i + 1][$0.item] } ?? -1 : -1
-        } else if problem.roundTrip {
-          let back = metric.distanceKm(from: .place(place), to: .origin)
-          values[i][j] = back.map { scores[place] - weight * $0 } ?? -.infinity
-        } else {
-          values[i][j] = scores[place]
+          successors[i][j] = first.map { layers[i + 1][$0.item] } ?? -1
         }
+      } else if let next = indexes.last {
+        values[i] = zip(layer, next.best(fromEach: layer)).map { place, best in
+          scores[place] + (best?.value ?? -.infinity)
+        }
+      } else if problem.roundTrip {
+        values[i] = layer.map { place in
+          let back = metric.distanceKm(from: .place(place), to: .origin)
+          return back.map { scores[place] - weight * $0 } ?? -.infinity
+        }
+      } else {
+        values[i] = layer.map { scores[$0] }
       }
       indexes.append(metric.index(candidates: layers[i], weights: values[i], lambda: weight))
     }

@@ -13,10 +13,11 @@ protocol LayerIndex {
 
   /// The candidate of largest value seen from `source`, or `nil` when none
   /// can be reached or every weight is minus infinity.
-  ///
-  /// - Parameter hint: a candidate likely to be the best (the answer for a
-  ///   source nearby), tried first so that it prunes the rest.
-  func best(from source: Waypoint, hint: Int?) -> (item: Int, value: Double)?
+  func best(from source: Waypoint) -> (item: Int, value: Double)?
+
+  /// `best(from: .place(source))` for each of the place indices `sources`,
+  /// by position: the values the same, the items among those of that value.
+  func best(fromEach sources: [Int]) -> [(item: Int, value: Double)?]
 
   func cursor(from source: Waypoint) -> Cursor
 
@@ -36,11 +37,6 @@ protocol LayerMetric {
   /// The distance of a leg in kilometres, or `nil` when there is no way.
   func distanceKm(from: Waypoint, to: Waypoint) -> Double?
 
-  /// The positions of `places` in an order in which consecutive places tend
-  /// to be close, so that each one's best continuation is a good hint for
-  /// the next.
-  func queryOrder(_ places: [Int]) -> [Int]
-
   /// The index of one layer.
   ///
   /// - Parameters:
@@ -48,8 +44,4 @@ protocol LayerMetric {
   ///   - weights: the weight of each candidate (minus infinity: no way on).
   ///   - lambda: the price of a kilometre, at least 0.
   func index(candidates: [Int], weights: [Double], lambda: Double) -> Index
-}
-
-extension LayerIndex {
-  func best(from source: Waypoint) -> (item: Int, value: Double)? { best(from: source, hint: nil) }
 }

@@ -1,9 +1,6 @@
 import ItineraryCore
 
 extension RoadTable: LayerMetric {
-  /// The places as they are: a scan has no use for hints.
-  func queryOrder(_ places: [Int]) -> [Int] { Array(places.indices) }
-
   /// - Complexity: O(1); the layer computes its values per query.
   func index(candidates: [Int], weights: [Double], lambda: Double) -> MatrixLayer {
     MatrixLayer(table: self, candidates: candidates, weights: weights, lambda: lambda)
@@ -39,7 +36,7 @@ final class MatrixLayer: LayerIndex {
   }
 
   /// - Complexity: O(n).
-  func best(from source: Waypoint, hint: Int?) -> (item: Int, value: Double)? {
+  func best(from source: Waypoint) -> (item: Int, value: Double)? {
     evaluations += candidates.count
     var best: (item: Int, value: Double)?
     for item in candidates.indices {
@@ -47,6 +44,11 @@ final class MatrixLayer: LayerIndex {
       if value > best?.value ?? -.infinity { best = (item, value) }
     }
     return best
+  }
+
+  /// - Complexity: O(n) per source.
+  func best(fromEach sources: [Int]) -> [(item: Int, value: Double)?] {
+    sources.map { best(from: .place($0)) }
   }
 
   /// The candidates reachable from one source, best last, popped from the end.

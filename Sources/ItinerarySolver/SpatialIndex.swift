@@ -11,13 +11,20 @@ import ItineraryCore
 ///
 /// The tree splits in four dimensions measured in the same unit, score points:
 /// the three of space (a kilometre costs `lambda`) and the weight itself. It
-/// halves whichever spans the most points, so where good places are dense it
-/// separates them from the poor ones, whose subtrees are then skipped whole.
+/// cuts whichever spans the most at the middle of its span, so where good
+/// places are dense it separates them from the poor ones, whose subtrees are
+/// then skipped whole. A cut at the middle needs one pass over the node's
+/// points, without a branch to mispredict; a cut at the median needed several.
 ///
-/// - Complexity: O(n log n) to build; a query is O(n) in the worst case and
-///   close to O(log n) when places are spread over a city.
+/// A whole layer's queries are answered together, in groups that share a
+/// walk of the tree (`best(fromEach:)`).
+///
+/// - Complexity: O(n log n) to build on places spread over a city (the depth
+///   grows with the ratio of the largest span to the smallest gap, at most
+///   n); a query is O(n) in the worst case and close to O(log n) when places
+///   are spread over a city.
 final class SpatialIndex {
-  private struct Node {
+  struct Node {
     var start: Int
     var end: Int
     /// Children, or -1 for a leaf.
@@ -30,20 +37,22 @@ final class SpatialIndex {
 
   private static let leafSize = 16
 
+  /// How far, relative to the largest value and distance price, a bound is
+  /// loosened to cover the rounding of the values it bounds: far above it.
+  private static let relativeSlack = 1e-9
+
   let lambda: Double
-  private let nodes: [Node]
-  private let xs: [Double]
-  private let ys: [Double]
-  private let zs: [Double]
-  private let weights: [Double]
+  let nodes: [Node]
+  let xs: [Double]
+  let ys: [Double]
+  let zs: [Double]
+  let weights: [Double]
+  /// What bounds on values add to cover rounding (`relativeSlack`).
+  let slack: Double
   /// The caller's index of the point at each tree position.
   let items: [Int]
-  /// The tree position of each of the caller's indices.
-  private let positions: [Int]
   /// Distances computed, to explain running times.
-  private(set) var evaluations = 0
-  /// The depth-first stack of `best`, kept to spare an allocation per query.
-  private var stack: [(node: Int, bound: Double)] = []
+  var evaluations = 0
 
   /// - Parameters:
   ///   - points: the points; the caller refers to them by index.
@@ -51,36 +60,46 @@ final class SpatialIndex {
   ///   - lambda: the price of a kilometre, at least 0.
   init(points: [SpherePoint], weights: [Double], lambda: Double) {
     self.lambda = lambda
-    var order = Array(points.indices)
+    var entries = points.indices.map { Entry(point: points[$0], weight: weights[$0], item: $0) }
     var built: [Node] = []
+    built.reserveCapacity(4 * points.count / Self.leafSize + 1)
     if !points.isEmpty {
-      Self.build(&built, &order, points, weights, lambda, 0, points.count)
+      entries.withUnsafeMutableBufferPointer { entries in
+        Self.build(&built, entries, lambda, 0, points.count)
+      }
     }
     nodes = built
-    items = order
-    var positions = Array(repeating: 0, count: order.count)
-    for (position, item) in order.enumerated() { positions[item] = position }
-    self.positions = positions
-    xs = order.map { points[$0].x }
-    ys = order.map { points[$0].y }
-    zs = order.map { points[$0].z }
-    self.weights = order.map { weights[$0] }
+    items = entries.map(\.item)
+    xs = entries.map(\.point.x)
+    ys = entries.map(\.point.y)
+    zs = entries.map(\.point.z)
+    self.weights = entries.map(\.weight)
+    let finite = self.weights.lazy.filter { $0 > -.infinity }.map(abs).max() ?? 0
+    slack = Self.relativeSlack * (finite + lambda * GreatCircle.earthRadiusKm * .pi)
+  }
+
+  /// A point while the tree is built: moved as one, so the build reads
+  /// memory in order.
+  private struct Entry {
+    var point: SpherePoint
+    var weight: Double
+    var item: Int
   }
 
   @discardableResult
   private static func build(
-    _ nodes: inout [Node], _ order: inout [Int], _ points: [SpherePoint], _ weights: [Double],
-    _ lambda: Double, _ start: Int, _ end: Int
+    _ nodes: inout [Node], _ entries: UnsafeMutableBufferPointer<Entry>, _ lambda: Double,
+    _ start: Int, _ end: Int
   ) -> Int {
     var low = (Double.infinity, Double.infinity, Double.infinity, Double.infinity)
     var high = (-Double.infinity, -Double.infinity, -Double.infinity, -Double.infinity)
-    for item in order[start..<end] {
-      let point = points[item]
+    for entry in entries[start..<end] {
+      let point = entry.point
       low = (
-        min(low.0, point.x), min(low.1, point.y), min(low.2, point.z), min(low.3, weights[item])
+        min(low.0, point.x), min(low.1, point.y), min(low.2, point.z), min(low.3, entry.weight)
       )
       high = (
-        max(high.0, point.x), max(high.1, point.y), max(high.2, point.z), max(high.3, weights[item])
+        max(high.0, point.x), max(high.1, point.y), max(high.2, point.z), max(high.3, entry.weight)
       )
     }
     let index = nodes.count
@@ -90,58 +109,48 @@ final class SpatialIndex {
         maxWeight: high.3))
     guard end - start > leafSize else { return index }
     let unit = lambda * GreatCircle.earthRadiusKm
-    let spans = [
-      unit * (high.0 - low.0), unit * (high.1 - low.1), unit * (high.2 - low.2), high.3 - low.3,
-    ]
-    let axis = spans.indices.max { spans[$0] < spans[$1] } ?? 3
-    let middle = (start + end) / 2
-    switch axis {
-    case 0: select(&order, start..<end, middle) { points[$0].x }
-    case 1: select(&order, start..<end, middle) { points[$0].y }
-    case 2: select(&order, start..<end, middle) { points[$0].z }
-    default: select(&order, start..<end, middle) { weights[$0] }
+    let spans = (
+      unit * (high.0 - low.0), unit * (high.1 - low.1), unit * (high.2 - low.2), high.3 - low.3
+    )
+    var axis = 0
+    var widest = spans.0
+    for (candidate, span) in [(1, spans.1), (2, spans.2), (3, spans.3)] where span > widest {
+      (axis, widest) = (candidate, span)
     }
-    let left = build(&nodes, &order, points, weights, lambda, start, middle)
-    let right = build(&nodes, &order, points, weights, lambda, middle, end)
+    func cut(_ low: Double, _ high: Double) -> Double { low + (high - low) / 2 }
+    var middle =
+      switch axis {
+      case 0: partition(entries, start..<end) { $0.point.x < cut(low.0, high.0) }
+      case 1: partition(entries, start..<end) { $0.point.y < cut(low.1, high.1) }
+      case 2: partition(entries, start..<end) { $0.point.z < cut(low.2, high.2) }
+      default: partition(entries, start..<end) { $0.weight < cut(low.3, high.3) }
+      }
+    // Equal points, a span too small to cut or an infinite one: cut by count.
+    if middle == start || middle == end { middle = (start + end) / 2 }
+    let left = build(&nodes, entries, lambda, start, middle)
+    let right = build(&nodes, entries, lambda, middle, end)
     nodes[index].left = left
     nodes[index].right = right
     return index
   }
 
-  /// Reorders `order[range]` so that position `n` holds the item a sort by
-  /// `key` would put there, with no larger key before it and no smaller key
-  /// after it (Hoare's quickselect, median-of-three pivots), in place.
+  /// Moves the entries of `range` that are `isLow` before the others, and
+  /// returns where the others start: Lomuto's scheme, with a swap at every
+  /// step so that the loop has no branch to mispredict.
   ///
-  /// - Complexity: O(range.count) expected.
+  /// - Complexity: O(range.count).
   @inline(__always)
-  private static func select(
-    _ order: inout [Int], _ range: Range<Int>, _ n: Int, key: (Int) -> Double
-  ) {
-    var low = range.lowerBound
-    var high = range.upperBound - 1
-    while low < high {
-      let middle = (low + high) / 2
-      let (a, b, c) = (key(order[low]), key(order[middle]), key(order[high]))
-      let pivot = max(min(a, b), min(max(a, b), c))
-      var i = low
-      var j = high
-      while i <= j {
-        while key(order[i]) < pivot { i += 1 }
-        while key(order[j]) > pivot { j -= 1 }
-        if i <= j {
-          order.swapAt(i, j)
-          i += 1
-          j -= 1
-        }
-      }
-      if n <= j {
-        high = j
-      } else if n >= i {
-        low = i
-      } else {
-        return
-      }
+  private static func partition(
+    _ entries: UnsafeMutableBufferPointer<Entry>, _ range: Range<Int>, isLow: (Entry) -> Bool
+  ) -> Int {
+    var store = range.lowerBound
+    for position in range {
+      let entry = entries[position]
+      entries[position] = entries[store]
+      entries[store] = entry
+      store += isLow(entry) ? 1 : 0
     }
+    return store
   }
 
   /// An upper bound on the value of every point under `node`: its largest
@@ -157,33 +166,18 @@ final class SpatialIndex {
   }
 
   /// The point of largest value seen from `q`, or `nil` when the tree is empty.
-  ///
-  /// - Parameter hint: the caller's index of a point to try first.
-  func best(from q: SpherePoint, hint: Int? = nil) -> (item: Int, value: Double)? {
+  func best(from q: SpherePoint) -> (item: Int, value: Double)? {
     guard !nodes.isEmpty else { return nil }
     // Locals, so the loop pays no exclusivity checks on the class's storage.
     let (nodes, xs, ys, zs, weights, lambda) = (
       self.nodes, self.xs, self.ys, self.zs, weights, lambda
     )
     let cheapLambda = lambda * GreatCircle.earthRadiusKm
-    var stack = self.stack
-    self.stack = []
-    defer { self.stack = stack }
+    var stack: [(node: Int, bound: Double)] = [(0, Self.bound(nodes[0], q, lambda))]
     var evaluated = 0
     defer { evaluations += evaluated }
     var bestValue = -Double.infinity
     var bestPosition = -1
-    if let hint, positions.indices.contains(hint), weights[positions[hint]] > -.infinity {
-      let position = positions[hint]
-      let chord = SpherePoint(x: xs[position], y: ys[position], z: zs[position]).chord(to: q)
-      evaluated += 1
-      bestValue =
-        lambda > 0
-        ? weights[position] - lambda * GreatCircle.kilometres(chord: chord) : weights[position]
-      bestPosition = position
-    }
-    stack.removeAll(keepingCapacity: true)
-    stack.append((0, Self.bound(nodes[0], q, lambda)))
     while let (index, nodeBound) = stack.popLast() {
       guard nodeBound > bestValue else { continue }
       let node = nodes[index]

@@ -17,8 +17,9 @@ struct SpherePoint: Sendable {
   init(_ coordinate: Coordinate) {
     let lat = coordinate.lat * .pi / 180
     let lon = coordinate.lon * .pi / 180
-    x = cos(lat) * cos(lon)
-    y = cos(lat) * sin(lon)
+    let cosLat = cos(lat)
+    x = cosLat * cos(lon)
+    y = cosLat * sin(lon)
     z = sin(lat)
   }
 

@@ -39,6 +39,24 @@ import Testing
     #expect(problem.eligiblePlaces() == [[0, 1], [1]])
   }
 
+  @Test func eligibilityDoesNotDependOnThePlaceBefore() {
+    let lists = [
+      ["cafe"], ["cafe"], ["Cafe", "bar"], ["bar", "cafe"], ["museum"], ["cafe"], [], ["BAR"],
+      ["bar", "museum", "cafe"], ["cafe"],
+    ]
+    let places = lists.enumerated().map { index, categories in
+      Place(
+        id: "p\(index)", name: "P", categories: categories, coordinate: Coordinate(lat: 0, lon: 0))
+    }
+    let problem = Problem(
+      origin: Coordinate(lat: 0, lon: 0), categories: ["cafe", "bar", "cafe", "park"],
+      places: places, distanceWeight: 0.5)
+    let expected = problem.categories.map { category in
+      places.indices.filter { places[$0].isEligible(for: category) }
+    }
+    #expect(problem.eligiblePlaces() == expected)
+  }
+
   @Test func objectiveIsScoresLessWeightedDistance() {
     let degree = 6371.0088 * .pi / 180
     let plan = Plan(places: [0, 1])

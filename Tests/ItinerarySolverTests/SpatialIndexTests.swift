@@ -41,4 +41,56 @@ import Testing
       #expect(order == scan.sorted(by: >), "seed \(seed)")
     }
   }
+
+  /// Places in a city, some repeated, two on other continents (chords above
+  /// 1), weights in quarter points (many ties) and a few minus infinity.
+  private static func layer(seed: UInt64) -> (points: [SpherePoint], weights: [Double]) {
+    var generator = SplitMix64(seed: seed)
+    var coordinates = (0..<2000).map { _ in
+      Coordinate(
+        lat: 60 + .random(in: 0..<0.05, using: &generator),
+        lon: 24 + .random(in: 0..<0.1, using: &generator))
+    }
+    coordinates += coordinates.prefix(40)
+    coordinates += [Coordinate(lat: -33.9, lon: 18.4), Coordinate(lat: 40.7, lon: -74)]
+    var weights = coordinates.map { _ in Double(Int.random(in: 0...40, using: &generator)) / 4 }
+    for index in stride(from: 3, to: weights.count, by: 97) { weights[index] = -.infinity }
+    return (coordinates.map(SpherePoint.init), weights)
+  }
+
+  @Test(arguments: [UInt64(1), 2, 3])
+  func groupedQueriesGiveTheValuesOfAScan(seed: UInt64) {
+    let (points, weights) = Self.layer(seed: seed)
+    var generator = SplitMix64(seed: seed ^ 0x51)
+    let queries = points.shuffled(using: &generator).prefix(600) + points.suffix(2)
+    for lambda in [0, 0.7, 40] {
+      let index = SpatialIndex(points: points, weights: weights, lambda: lambda)
+      let answers = index.best(fromEach: Array(queries))
+      for (query, answer) in zip(queries, answers) {
+        let values = points.indices.map { point in
+          lambda > 0
+            ? weights[point] - lambda * points[point].distanceKm(to: query) : weights[point]
+        }
+        #expect(answer?.value == values.max(), "seed \(seed), lambda \(lambda)")
+        #expect(answer.map { values[$0.item] } == answer?.value, "seed \(seed), lambda \(lambda)")
+      }
+    }
+  }
+
+  @Test func groupedQueriesFindNothingWithoutAFiniteWeight() {
+    let (points, weights) = Self.layer(seed: 4)
+    let nowhere = SpatialIndex(
+      points: points, weights: weights.map { _ in -.infinity }, lambda: 0.5)
+    #expect(nowhere.best(fromEach: Array(points.prefix(50))).allSatisfy { $0 == nil })
+    let empty = SpatialIndex(points: [], weights: [], lambda: 0.5)
+    #expect(empty.best(fromEach: Array(points.prefix(5))).allSatisfy { $0 == nil })
+  }
+
+  @Test func queryGroupsHoldEveryPointOnce() {
+    let (points, _) = Self.layer(seed: 5)
+    let groups = QueryGroups(points, size: 8)
+    let grouped = (0..<groups.count).map { groups[$0] }
+    #expect(grouped.joined().sorted() == Array(points.indices))
+    #expect(grouped.allSatisfy { !$0.isEmpty && $0.count <= 16 })
+  }
 }
