@@ -50,10 +50,14 @@ struct QueryGroups {
   subscript(g: Int) -> ArraySlice<Int> { order[starts[g]..<starts[g + 1]] }
 
   /// `keys` sorted by their high halves, equal ones in the order given: a
-  /// radix sort, 11 bits at a time.
+  /// radix sort, 11 bits at a time; a comparison sort below
+  /// `radixThreshold` keys, where clearing and summing the radix sort's
+  /// 2,048 counters three times would cost more than sorting (the low
+  /// halves ascend in the order given, so the whole keys sort the same).
   ///
-  /// - Complexity: O(n).
+  /// - Complexity: O(n), O(n log n) below the threshold.
   private static func sorted(_ keys: [UInt64]) -> [UInt64] {
+    if keys.count < radixThreshold { return keys.sorted() }
     var keys = keys
     var buffer = keys
     var counts = [Int](repeating: 0, count: 2049)
@@ -70,6 +74,8 @@ struct QueryGroups {
     }
     return keys
   }
+
+  static let radixThreshold = 1024
 
   /// The low 16 bits of `value` moved to the even bit positions.
   private static func spread(_ value: UInt32) -> UInt32 {
