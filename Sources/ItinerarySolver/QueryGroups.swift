@@ -56,7 +56,7 @@ struct QueryGroups {
   /// halves ascend in the order given, so the whole keys sort the same).
   ///
   /// - Complexity: O(n), O(n log n) below the threshold.
-  private static func sorted(_ keys: [UInt64]) -> [UInt64] {
+  static func sorted(_ keys: [UInt64]) -> [UInt64] {
     if keys.count < radixThreshold { return keys.sorted() }
     var keys = keys
     var buffer = keys

@@ -93,4 +93,21 @@ import Testing
     #expect(grouped.joined().sorted() == Array(points.indices))
     #expect(grouped.allSatisfy { !$0.isEmpty && $0.count <= 16 })
   }
+
+  /// The radix sort of large groups orders keys as a comparison sort does,
+  /// many of them alike in their high halves.
+  @Test(arguments: [UInt64(1), 2])
+  func theRadixSortAgreesWithAComparisonSort(seed: UInt64) {
+    print("query groups sort seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let keys = (0..<3_000).map { index in
+      let curve =
+        Bool.random(using: &generator)
+        ? UInt64.random(in: 0..<8, using: &generator)
+        : UInt64(UInt32.random(in: 0...UInt32.max, using: &generator))
+      return curve << 32 | UInt64(index)
+    }
+    #expect(keys.count >= QueryGroups.radixThreshold)
+    #expect(QueryGroups.sorted(keys) == keys.sorted())
+  }
 }
