@@ -1,5 +1,7 @@
+import Foundation
 import ItineraryCore
 import ItineraryPlaces
+import ItinerarySolver
 import ItineraryStore
 
 /// The candidates a provider gives for a request, filtered to those within
@@ -135,7 +137,9 @@ enum CandidateSource {
 struct CategoryIndex: Sendable {
   private let places: [String: [Int]]
   private let coordinates: [Coordinate]
-  /// `GreatCircle.cosLatitude` of each place, kept for the radius.
+  /// Each place as a unit vector and the cosine of its latitude
+  /// (`GreatCircle.cosLatitude`), kept for the radius.
+  private let points: [SpherePoint]
   private let cosLatitudes: [Double]
   /// Whether each place has opening hours that do not parse.
   private let unreadable: [Bool]
@@ -150,6 +154,7 @@ struct CategoryIndex: Sendable {
     }
     self.places = places
     coordinates = all.map(\.coordinate)
+    points = coordinates.map(SpherePoint.init)
     cosLatitudes = coordinates.map(GreatCircle.cosLatitude)
     unreadable = all.map { place in
       place.openingHours.map { OpeningHours.cached($0) == nil } ?? false
@@ -160,20 +165,52 @@ struct CategoryIndex: Sendable {
   /// `radiusKm` of `origin`, in their order, and how many of them have
   /// opening hours that do not parse.
   ///
+  /// A place is within the radius when its great-circle distance is at most
+  /// the radius; the chord between unit vectors settles it but for places
+  /// within `ChordBand.margin` of the edge, which are measured.
+  ///
   /// - Complexity: O(n + m) for n places in all and m eligible places.
   func eligible(
     for categories: [String], within radiusKm: Double, of origin: Coordinate, in all: [Place]
   ) -> (places: [Place], unreadableHours: Int) {
     var chosen = [Bool](repeating: false, count: coordinates.count)
-    let cosOrigin = GreatCircle.cosLatitude(origin)
+    let (start, cosOrigin) = (SpherePoint(origin), GreatCircle.cosLatitude(origin))
+    let band = ChordBand(radiusKm: radiusKm)
     for category in categories {
       for index in places[category.lowercased()] ?? [] where !chosen[index] {
-        let distance = GreatCircle.distanceKm(
-          origin, cosLatitude: cosOrigin, coordinates[index], cosLatitude: cosLatitudes[index])
-        chosen[index] = distance <= radiusKm
+        let chord = start.chord(to: points[index])
+        chosen[index] =
+          chord < band.within
+          || chord <= band.beyond
+            && GreatCircle.distanceKm(
+              origin, cosLatitude: cosOrigin, coordinates[index],
+              cosLatitude: cosLatitudes[index]) <= radiusKm
       }
     }
     let indices = chosen.indices.filter { chosen[$0] }
     return (indices.map { all[$0] }, indices.count { unreadable[$0] })
+  }
+}
+
+/// The chords (through the unit sphere) that settle whether a place lies
+/// within a radius: below `within` it does, above `beyond` it does not, as
+/// its haversine distance says (`2 R asin(chord / 2)`, the same distance).
+private struct ChordBand {
+  let within: Double
+  let beyond: Double
+
+  /// Far more than the rounding of a chord or of a haversine distance
+  /// (about 1e-15), far less than a metre's chord (1.6e-7): 6 mm.
+  static let margin = 1e-9
+
+  init(radiusKm: Double) {
+    let half = radiusKm / (2 * GreatCircle.earthRadiusKm)
+    // Near half the globe the chord flattens out: every place is measured.
+    guard half < 1.5 else {
+      (within, beyond) = (-1, .infinity)
+      return
+    }
+    let chord = 2 * sin(half)
+    (within, beyond) = (chord - Self.margin, chord + Self.margin)
   }
 }

@@ -3,7 +3,7 @@ import ItineraryCore
 
 /// A coordinate as a unit vector, so that great-circle distances need one
 /// square root and one arcsine, and boxes in space bound them from below.
-struct SpherePoint: Sendable {
+package struct SpherePoint: Sendable {
   var x: Double
   var y: Double
   var z: Double
@@ -14,7 +14,7 @@ struct SpherePoint: Sendable {
     self.z = z
   }
 
-  init(_ coordinate: Coordinate) {
+  package init(_ coordinate: Coordinate) {
     let lat = coordinate.lat * .pi / 180
     let lon = coordinate.lon * .pi / 180
     let cosLat = cos(lat)
@@ -32,7 +32,7 @@ struct SpherePoint: Sendable {
   }
 
   /// The straight-line distance through the unit sphere.
-  func chord(to other: SpherePoint) -> Double {
+  package func chord(to other: SpherePoint) -> Double {
     let dx = x - other.x
     let dy = y - other.y
     let dz = z - other.z
