@@ -93,6 +93,8 @@ struct PlanSearch<Metric: LayerMetric> {
   /// child still in the cursor can beat them.
   private var waiting: [Int: MaxHeap<Int>] = [:]
   private var open = MaxHeap<Int>()
+  /// The storage of the prefix `pushNextChild` checks its children with.
+  private var prefixBuffer: [Int] = []
   /// Partial plans taken off the queue, to explain running times.
   private(set) var expanded = 0
   /// Why the search stopped before it ran out of plans, if it did.
@@ -127,15 +129,23 @@ struct PlanSearch<Metric: LayerMetric> {
 
   private func place(of node: Node) -> Int { values.layers[node.layer][node.item] }
 
-  /// The places of the prefix ending at `index`, then `room` zeros.
-  private func places(endingAt index: Int, room: Int = 0) -> [Int] {
-    var result = [Int](repeating: 0, count: nodes[index].layer + 1 + room)
+  /// The places of the prefix ending at `index`.
+  private func places(endingAt index: Int) -> [Int] {
+    var result: [Int] = []
+    write(placesEndingAt: index, room: 0, into: &result)
+    return result
+  }
+
+  /// Writes the places of the prefix ending at `index`, then `room` zeros,
+  /// into `buffer`, in the storage it has.
+  private func write(placesEndingAt index: Int, room: Int, into buffer: inout [Int]) {
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: repeatElement(0, count: nodes[index].layer + 1 + room))
     var index = index
     while nodes[index].layer >= 0 {
-      result[nodes[index].layer] = place(of: nodes[index])
+      buffer[nodes[index].layer] = place(of: nodes[index])
       index = nodes[index].parent
     }
-    return result
   }
 
   /// Pushes the best children of `parent` not yet pushed that pass the
@@ -147,9 +157,12 @@ struct PlanSearch<Metric: LayerMetric> {
     var held = waiting.removeValue(forKey: parent) ?? MaxHeap()
     let layer = nodes[parent].layer + 1
     let before = parent == 0 ? -1 : place(of: nodes[parent])
-    // The prefix with room for one more place, rewritten for each candidate
-    // instead of a new array per check.
-    var extended = places(endingAt: parent, room: 1)
+    // The prefix with room for one more place, rewritten for each candidate:
+    // one array for the whole search rather than one per check.
+    var extended = prefixBuffer
+    prefixBuffer = []
+    defer { prefixBuffer = extended }
+    write(placesEndingAt: parent, room: 1, into: &extended)
     let index = values.indexes[layer]
     var pushed = -Double.infinity
     while true {
