@@ -7,12 +7,15 @@ import ItineraryCore
 /// Each iteration fills the routes by cheapest insertion (the unvisited
 /// vertex of best score^2 / time taken, waiting included, with a little
 /// noise, now and then a lot), then improves them: shorter routes by 2-opt
-/// and moves within a route, visits moved to another route when both get
-/// back earlier in all, and swaps of a visited vertex for a better unvisited
-/// one. A trip more than a small share of the best score below the one
-/// before (threshold acceptance) is dropped for that one. The search then
-/// shakes the trip: removes a run of `S` vertices from position `P` of each
-/// route (both growing each iteration), a few random ones, or a whole route.
+/// and moves within a route, visits moved to another route or swapped
+/// between two when both get back earlier in all, and replacements of a
+/// visit by an unvisited vertex (the visit moved to another route when one
+/// has room, else dropped for a better vertex). A trip more than a small
+/// share of the best score below the one before (threshold acceptance) is
+/// dropped for that one. The search then shakes some routes (one at random
+/// and each other one half the time): removes a run of `S` vertices from
+/// position `P` of each (both growing each iteration), a few random ones,
+/// or a whole route.
 ///
 /// With two routes or more, every route of every local optimum goes into an
 /// `OrienteeringRoutePool`; every 100 iterations, and before each restart,
@@ -23,8 +26,9 @@ import ItineraryCore
 ///
 /// Every trip it holds is feasible: insertions are checked in O(1) with each
 /// visit's slack (how late it may start without breaking a later window),
-/// every other move by its whole timeline; a trip from the pool is checked
-/// whole before it is kept.
+/// every other move by its timeline (moves within a route and swaps from
+/// the first visit they change on); a trip from the pool is checked whole
+/// before it is kept.
 ///
 /// - Complexity: one iteration is O(U * L) per insertion for U unvisited
 ///   vertices and L visits in all (each vertex's insertion cached per route),
@@ -164,13 +168,16 @@ public struct OrienteeringHeuristic {
         visited = Array(repeating: false, count: instance.vertexCount)
         for vertex in from.joined() { visited[vertex] = true }
       }
-      // Shake: a run of each route (half the time), a few visits at random,
-      // or one whole route.
+      // Shake one route at random and each other one half the time (all of
+      // them at once did worse): a run of each (half the time), a few
+      // visits at random, or one whole route.
       let longest = timelines.map(\.route.count).max() ?? 0
       let kind = random.below(4)
       let scatter = kind >= 2
       let cleared = kind == 3 ? random.below(timelines.count) : -1
+      let chosen = random.below(timelines.count)
       for day in timelines.indices where !timelines[day].route.isEmpty {
+        guard day == chosen || day == cleared || random.below(2) == 0 else { continue }
         let route = timelines[day].route
         let count = route.count
         let doomed: [Int]
@@ -287,6 +294,7 @@ public struct OrienteeringHeuristic {
       changed = false
       for day in timelines.indices where shorten(&timelines[day]) { changed = true }
       if relocate(&timelines) { changed = true }
+      if exchange(&timelines) { changed = true }
       if changed { insertAll(&timelines, &visited, &random, noise: 0) }
       if swapIn(&timelines, &visited) {
         changed = true
@@ -298,44 +306,35 @@ public struct OrienteeringHeuristic {
   /// 2-opt and moves of one visit within the route, each kept when the route
   /// gets back earlier: time freed for more visits.
   ///
-  /// - Complexity: O(L^3) per pass for a route of L visits.
+  /// - Complexity: O(L^3) per pass for a route of L visits (each move timed
+  ///   from the visit it first changes, in place).
   private func shorten(_ timeline: inout Timeline) -> Bool {
     guard !timeline.shortened else { return false }
-    let day = timeline.day
-    var route = timeline.route
-    guard route.count >= 2 else { return false }
-    var finish = timeline.finish
+    guard timeline.route.count >= 2 else { return false }
     var improved = false
     var again = true
     while again {
       again = false
-      for i in 0..<route.count - 1 {
-        for j in i + 1..<route.count {
-          var candidate = route
-          candidate[i...j].reverse()
-          if let end = Timeline.finish(of: candidate, day: day, instance), end < finish {
-            (route, finish, again, improved) = (candidate, end, true, true)
-            continue
-          }
-          candidate = route
-          let moved = candidate.remove(at: i)
-          candidate.insert(moved, at: j)
-          if let end = Timeline.finish(of: candidate, day: day, instance), end < finish {
-            (route, finish, again, improved) = (candidate, end, true, true)
-            continue
-          }
-          candidate = route
-          let back = candidate.remove(at: j)
-          candidate.insert(back, at: i)
-          if let end = Timeline.finish(of: candidate, day: day, instance), end < finish {
-            (route, finish, again, improved) = (candidate, end, true, true)
+      for i in 0..<timeline.route.count - 1 {
+        for j in i + 1..<timeline.route.count {
+          let route = timeline.route
+          let length = j - i
+          let orders: [(Int) -> Int] = [
+            { route[j - $0] },
+            { $0 < length ? route[i + 1 + $0] : route[i] },
+            { $0 == 0 ? route[j] : route[i + $0 - 1] },
+          ]
+          for order in orders {
+            guard let end = timeline.finish(reordering: i...j, order, instance),
+              end < timeline.finish
+            else { continue }
+            timeline.route.replaceSubrange(i...j, with: (0...length).map(order))
+            timeline.update(instance)
+            (again, improved) = (true, true)
+            break
           }
         }
       }
-    }
-    if improved {
-      timeline.route = route
-      timeline.update(instance)
     }
     timeline.shortened = true
     return improved
@@ -388,8 +387,45 @@ public struct OrienteeringHeuristic {
     return changed
   }
 
-  /// Replaces a visit by an unvisited vertex of a higher score, in the same
-  /// place or the cheapest one of that route, when the route stays feasible.
+  /// Swaps two visits of different routes, each into the other's place,
+  /// where that brings the two routes back earlier in all.
+  ///
+  /// - Complexity: O(L^2 * L) per pass for L visits in all.
+  private func exchange(_ timelines: inout [Timeline]) -> Bool {
+    var changed = false
+    for from in timelines.indices {
+      for to in timelines.indices where to > from {
+        var a = 0
+        while a < timelines[from].route.count {
+          var b = 0
+          while b < timelines[to].route.count {
+            let u = timelines[from].route[a]
+            let w = timelines[to].route[b]
+            guard let first = timelines[from].finish(reordering: a...a, { _ in w }, instance),
+              let second = timelines[to].finish(reordering: b...b, { _ in u }, instance),
+              first + second < timelines[from].finish + timelines[to].finish
+            else {
+              b += 1
+              continue
+            }
+            timelines[from].route[a] = w
+            timelines[from].update(instance)
+            timelines[to].route[b] = u
+            timelines[to].update(instance)
+            changed = true
+            b += 1
+          }
+          a += 1
+        }
+      }
+    }
+    return changed
+  }
+
+  /// Replaces a visit by an unvisited vertex, in the same place or the
+  /// cheapest one of that route, when the route stays feasible: the visit
+  /// moves to the cheapest place of another route where it fits, or, when
+  /// none has room, leaves the trip for a vertex of a higher score.
   ///
   /// - Complexity: O(U * L * L) for U unvisited vertices and L visits.
   private func swapIn(_ timelines: inout [Timeline], _ visited: inout [Bool]) -> Bool {
@@ -400,13 +436,19 @@ public struct OrienteeringHeuristic {
     var without = Array(repeating: [Timeline?](), count: timelines.count)
     var stale = Array(repeating: true, count: timelines.count)
     var busy = Array(repeating: 0, count: timelines.count)
+    // Where each visit fits in another route (day and place), made again
+    // for every route after any change.
+    var moves = movesAcross(timelines)
     for vertex in 1..<n where !visited[vertex] {
       let score = instance.scores[vertex]
       var bestGain = epsilon
-      var choice: (day: Int, route: [Int], removed: Int)?
+      var choice: (day: Int, route: [Int], removed: Int, at: Int)?
       for day in timelines.indices {
         let route = timelines[day].route
-        guard route.contains(where: { score - instance.scores[$0] > bestGain }) else { continue }
+        func gain(_ at: Int) -> Double {
+          moves[day][at] != nil ? score : score - instance.scores[route[at]]
+        }
+        guard route.indices.contains(where: { gain($0) > bestGain }) else { continue }
         let times = timelines[day].day
         if stale[day] {
           stale[day] = false
@@ -430,7 +472,7 @@ public struct OrienteeringHeuristic {
         }
         let room = times.end - times.start - busy[day]
         for (at, old) in route.enumerated() {
-          let gain = score - instance.scores[old]
+          let gain = gain(at)
           guard gain > bestGain else { continue }
           let before = at > 0 ? route[at - 1] : 0
           let after = at + 1 < route.count ? route[at + 1] : 0
@@ -442,19 +484,44 @@ public struct OrienteeringHeuristic {
           var longer = candidate.route
           longer.insert(vertex, at: place)
           bestGain = gain
-          choice = (day, longer, old)
+          choice = (day, longer, old, at)
         }
       }
-      if let choice {
-        timelines[choice.day].route = choice.route
-        timelines[choice.day].update(instance)
-        stale[choice.day] = true
-        visited[vertex] = true
+      guard let choice else { continue }
+      timelines[choice.day].route = choice.route
+      timelines[choice.day].update(instance)
+      stale[choice.day] = true
+      visited[vertex] = true
+      if let move = moves[choice.day][choice.at] {
+        timelines[move.day].route.insert(choice.removed, at: move.at)
+        timelines[move.day].update(instance)
+        stale[move.day] = true
+      } else {
         visited[choice.removed] = false
-        changed = true
       }
+      moves = movesAcross(timelines)
+      changed = true
     }
     return changed
+  }
+
+  /// `moves[d][i]`: the cheapest place of another route for visit `i` of
+  /// route `d`, as that route's index and place, or `nil` when none has room.
+  ///
+  /// - Complexity: O(M * L * L) for L visits over M routes.
+  private func movesAcross(_ timelines: [Timeline]) -> [[(day: Int, at: Int)?]] {
+    timelines.indices.map { day in
+      timelines[day].route.map { vertex in
+        var best: (day: Int, at: Int, shift: Int)?
+        for other in timelines.indices where other != day {
+          guard let option = timelines[other].cheapestInsertion(of: vertex, instance),
+            best.map({ option.shift < $0.shift }) ?? true
+          else { continue }
+          best = (other, option.at, option.shift)
+        }
+        return best.map { ($0.day, $0.at) }
+      }
+    }
   }
 }
 
@@ -549,16 +616,59 @@ private struct Timeline {
     return time <= day.end ? time : nil
   }
 
+  /// The time the route gets back with the visits in `range` replaced (put
+  /// in another order, or swapped for others), `order(k)` the visit at
+  /// `range.lowerBound + k`, or `nil` when that is infeasible.
+  ///
+  /// - Complexity: O(range + K) for the K later visits it moves (it stops at
+  ///   the first one that starts as before, or after its latest start).
+  func finish(
+    reordering range: ClosedRange<Int>, _ order: (Int) -> Int, _ instance: OrienteeringInstance
+  ) -> Int? {
+    let first = range.lowerBound
+    var time = first == 0 ? day.start : starts[first - 1] + instance.durations[route[first - 1]]
+    var at = first == 0 ? 0 : route[first - 1]
+    for k in 0..<range.count {
+      let vertex = order(k)
+      let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
+      guard start <= instance.closes[vertex] else { return nil }
+      time = start + instance.durations[vertex]
+      at = vertex
+    }
+    for index in range.upperBound + 1..<route.count {
+      let vertex = route[index]
+      let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
+      if start == starts[index] { return finish }
+      guard start <= starts[index] + slacks[index] else { return nil }
+      time = start + instance.durations[vertex]
+      at = vertex
+    }
+    time += instance.travel(at, 0)
+    return time <= day.end ? time : nil
+  }
+
   /// Where `vertex` fits at the least extra time, and that time, or `nil`
   /// when it fits nowhere.
   ///
-  /// - Complexity: O(L).
+  /// The latest start of each visit (`starts + slacks`) never decreases
+  /// along the route, so the places before the first visit that may start
+  /// after `vertex` is done are skipped by binary search; the scan stops
+  /// once the vertex could only start after its window.
+  ///
+  /// - Complexity: O(log L + W) for the W places within the vertex's window.
   func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> Insertion? {
     var best: Insertion?
-    var leave = day.start
-    var previous = 0
     let close = instance.closes[vertex]
-    for at in 0...route.count {
+    let done = instance.opens[vertex] + instance.durations[vertex]
+    var low = 0
+    var high = route.count
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] + slacks[middle] < done { low = middle + 1 } else { high = middle }
+    }
+    var leave = low == 0 ? day.start : starts[low - 1] + instance.durations[route[low - 1]]
+    var previous = low == 0 ? 0 : route[low - 1]
+    for at in low...route.count {
       // Every later start of the visit is later still.
       if leave > close { break }
       let next = at < route.count ? route[at] : 0
