@@ -65,7 +65,7 @@ final class SpatialIndex {
     built.reserveCapacity(4 * points.count / Self.leafSize + 1)
     if !points.isEmpty {
       entries.withUnsafeMutableBufferPointer { entries in
-        Self.build(&built, entries, lambda, 0, points.count)
+        _ = Self.build(&built, entries, lambda, 0, points.count)
       }
     }
     nodes = built
