@@ -61,16 +61,9 @@ extension SpatialIndex {
           continue
         }
         let (left, right) = (nodes[node.left], nodes[node.right])
-        let leftBound = price.upper(left.maxWeight, chord: box.chord(to: left))
-        let rightBound = price.upper(right.maxWeight, chord: box.chord(to: right))
-        // The more promising child last, so it is searched first.
-        if leftBound > rightBound {
-          stack.append((node.right, rightBound))
-          stack.append((node.left, leftBound))
-        } else {
-          stack.append((node.left, leftBound))
-          stack.append((node.right, rightBound))
-        }
+        Self.push(
+          (node.left, price.upper(left.maxWeight, chord: box.chord(to: left))),
+          (node.right, price.upper(right.maxWeight, chord: box.chord(to: right))), onto: &stack)
       }
       candidates.removeAll { $0.upper < floor }
       candidates.sort { $0.upper > $1.upper }

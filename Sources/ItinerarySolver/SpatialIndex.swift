@@ -165,6 +165,22 @@ final class SpatialIndex {
     return node.maxWeight - lambda * GreatCircle.earthRadiusKm * chord
   }
 
+  /// Pushes two children of a node onto a depth-first stack, the more
+  /// promising last, so that it is searched first.
+  @inline(__always)
+  static func push(
+    _ left: (node: Int, bound: Double), _ right: (node: Int, bound: Double),
+    onto stack: inout [(node: Int, bound: Double)]
+  ) {
+    if left.bound > right.bound {
+      stack.append(right)
+      stack.append(left)
+    } else {
+      stack.append(left)
+      stack.append(right)
+    }
+  }
+
   /// The point of largest value seen from `q`, or `nil` when the tree is empty.
   func best(from q: SpherePoint) -> (item: Int, value: Double)? {
     guard !nodes.isEmpty else { return nil }
@@ -201,16 +217,9 @@ final class SpatialIndex {
           }
         }
       } else {
-        let leftBound = Self.bound(nodes[node.left], q, lambda)
-        let rightBound = Self.bound(nodes[node.right], q, lambda)
-        // Push the more promising child last, so it is searched first.
-        if leftBound > rightBound {
-          stack.append((node.right, rightBound))
-          stack.append((node.left, leftBound))
-        } else {
-          stack.append((node.left, leftBound))
-          stack.append((node.right, rightBound))
-        }
+        Self.push(
+          (node.left, Self.bound(nodes[node.left], q, lambda)),
+          (node.right, Self.bound(nodes[node.right], q, lambda)), onto: &stack)
       }
     }
     // Nothing is found only when every weight is minus infinity (no way on).
