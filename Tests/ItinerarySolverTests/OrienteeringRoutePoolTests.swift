@@ -42,17 +42,24 @@ import Testing
     return best
   }
 
+  /// A seeded instance of `days` routes (at most three distinct days), or
+  /// with `alike` every day the first one.
+  static func instance(seed: UInt64, customers: Int, days: Int, alike: Bool) throws
+    -> OrienteeringInstance
+  {
+    let instance = try #require(
+      OrienteeringTests.instance(seed: seed, customers: customers, days: min(days, 3)))
+    guard alike else { return instance }
+    return try #require(instance.with(days: Array(repeating: instance.days[0], count: days)))
+  }
+
   @Test(arguments: 0..<40)
   func packingIsOptimalAndDisjoint(seed: Int) throws {
     let seed = UInt64(seed) &* 6151 &+ 7
     let days = 2 + Int(seed % 3)
-    var instance = try #require(
-      OrienteeringTests.instance(seed: seed, customers: 12, days: min(days, 3)))
     // Every other seed and four days: every day alike (the symmetric case).
-    if seed % 2 == 0 || days > 3 {
-      instance = try #require(
-        instance.with(days: Array(repeating: instance.days[0], count: days)))
-    }
+    let instance = try Self.instance(
+      seed: seed, customers: 12, days: days, alike: seed % 2 == 0 || days > 3)
     let pool = Self.pool(instance, seed: seed, count: 6 + Int(seed % 20))
     let packed = pool.bestTrip()
     #expect(packed.complete)
@@ -93,12 +100,8 @@ import Testing
   func manyRouteHeuristicStaysFeasible(seed: Int) throws {
     let seed = UInt64(seed) &* 31 &+ 5
     let days = 3 + Int(seed % 2)
-    var instance = try #require(
-      OrienteeringTests.instance(seed: seed, customers: 30, days: min(days, 3)))
-    if seed % 2 == 1 || days > 3 {
-      instance = try #require(
-        instance.with(days: Array(repeating: instance.days[0], count: days)))
-    }
+    let instance = try Self.instance(
+      seed: seed, customers: 30, days: days, alike: seed % 2 == 1 || days > 3)
     let result = OrienteeringHeuristic(instance: instance).solve(
       seed: seed, until: Deadline(after: .seconds(30)), patience: 400)
     #expect(OrienteeringTests.isTrip(result.routes, instance))
