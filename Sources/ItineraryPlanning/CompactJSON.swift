@@ -1,30 +1,37 @@
+import ItineraryCore
+
 /// A value that writes its own compact JSON: the bytes its `Encodable` form
 /// gives under `SortedJSONEncoder` (and JSONEncoder with sorted keys), member
-/// by member, without the boxed containers of `Encodable`: for the types a
-/// response holds by the dozen.
+/// by member, without the boxed containers of `Encodable`: a response and
+/// what it holds, written once per request by the batch and the server.
 protocol CompactJSONWritable: Encodable {
+  /// Writes every stored property, in ascending byte order of the keys.
   func write(to json: inout CompactJSON)
 }
 
-/// One JSON object written member by member, in ascending order of keys,
-/// with a member left out when its value is `nil`, as `encodeIfPresent`
-/// leaves it out.
+/// JSON objects written member by member, in ascending order of keys, with
+/// a member left out when its value is `nil`, as `encodeIfPresent` leaves
+/// it out.
 struct CompactJSON {
-  private var written: [UInt8]
+  private var bytes: [UInt8]
   /// Whether every value could be written: a number that is not finite
   /// cannot, and is for JSONEncoder to refuse.
   private(set) var isWritten = true
+  /// Whether the object being written has a member yet.
+  private var hasMembers = false
 
-  init() {
-    written = []
-    written.reserveCapacity(512)
-    written.append(UInt8(ascii: "{"))
-  }
+  private init(bytes: [UInt8]) { self.bytes = bytes }
 
-  /// Appends the object, closed, to `bytes`.
-  func close(into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: written)
-    bytes.append(UInt8(ascii: "}"))
+  /// Appends `value` as one JSON object to `output`; `false`, with
+  /// `output` as it was, when a value cannot be written.
+  static func append(_ value: some CompactJSONWritable, to output: inout [UInt8]) -> Bool {
+    let count = output.count
+    var json = CompactJSON(bytes: [])
+    swap(&json.bytes, &output)
+    json.object(value)
+    swap(&json.bytes, &output)
+    if !json.isWritten { output.removeSubrange(count...) }
+    return json.isWritten
   }
 
   /// - Parameter key: a name of letters and digits only, after every key
@@ -32,7 +39,7 @@ struct CompactJSON {
   mutating func member(_ key: StaticString, _ value: String?) {
     guard let value else { return }
     begin(key)
-    SortedJSONEncoder.appendString(value, to: &written)
+    SortedJSONEncoder.appendString(value, to: &bytes)
   }
 
   mutating func member(_ key: StaticString, _ value: Double?) {
@@ -42,43 +49,94 @@ struct CompactJSON {
       return
     }
     begin(key)
-    written.append(contentsOf: text.utf8)
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func member(_ key: StaticString, _ value: Int?) {
+    guard let value else { return }
+    begin(key)
+    bytes.append(contentsOf: String(value).utf8)
   }
 
   mutating func member(_ key: StaticString, _ value: Bool?) {
     guard let value else { return }
     begin(key)
     let text: StaticString = value ? "true" : "false"
-    text.withUTF8Buffer { written.append(contentsOf: $0) }
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func member(_ key: StaticString, _ value: (some CompactJSONWritable)?) {
+    guard let value else { return }
+    begin(key)
+    object(value)
+  }
+
+  mutating func member(_ key: StaticString, _ values: [some CompactJSONWritable]?) {
+    guard let values else { return }
+    begin(key)
+    bytes.append(UInt8(ascii: "["))
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      object(value)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  mutating func member(_ key: StaticString, _ values: [String]?) {
+    guard let values else { return }
+    begin(key)
+    bytes.append(UInt8(ascii: "["))
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      SortedJSONEncoder.appendString(value, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  /// A dictionary's members in the byte order of their keys, as
+  /// JSONEncoder sorts them.
+  ///
+  /// - Complexity: O(m log m) for m keys.
+  mutating func member(_ key: StaticString, _ counts: [String: Int]?) {
+    guard let counts else { return }
+    begin(key)
+    bytes.append(UInt8(ascii: "{"))
+    let keys = counts.keys.sorted(by: SortedJSONEncoder.precedes)
+    for (offset, name) in keys.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      SortedJSONEncoder.appendString(name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(contentsOf: String(counts[name] ?? 0).utf8)
+    }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// A value of any other kind, by `SortedJSONEncoder`.
+  mutating func member(_ key: StaticString, encoding value: (some Encodable)?) {
+    guard let value else { return }
+    guard let encoded = try? SortedJSONEncoder.encode(value) else {
+      isWritten = false
+      return
+    }
+    begin(key)
+    bytes.append(contentsOf: encoded)
+  }
+
+  private mutating func object(_ value: some CompactJSONWritable) {
+    bytes.append(UInt8(ascii: "{"))
+    let outer = hasMembers
+    hasMembers = false
+    value.write(to: &self)
+    hasMembers = outer
+    bytes.append(UInt8(ascii: "}"))
   }
 
   private mutating func begin(_ key: StaticString) {
-    if written.count > 1 { written.append(UInt8(ascii: ",")) }
-    written.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { written.append(contentsOf: $0) }
-    written.append(UInt8(ascii: "\""))
-    written.append(UInt8(ascii: ":"))
-  }
-}
-
-extension PlanResponse.Stop: CompactJSONWritable {
-  /// Every stored property, by name, in byte order.
-  func write(to json: inout CompactJSON) {
-    json.member("address", address)
-    json.member("arrive", arrive)
-    json.member("begin", begin)
-    json.member("category", category)
-    json.member("hoursKnown", hoursKnown)
-    json.member("id", id)
-    json.member("lat", lat)
-    json.member("leave", leave)
-    json.member("legKm", legKm)
-    json.member("legMinutes", legMinutes)
-    json.member("lon", lon)
-    json.member("name", name)
-    json.member("openingHours", openingHours)
-    json.member("photoURL", photoURL)
-    json.member("score", score)
-    json.member("waitMinutes", waitMinutes)
+    if hasMembers { bytes.append(UInt8(ascii: ",")) }
+    hasMembers = true
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
   }
 }

@@ -18,6 +18,10 @@ public enum SortedJSONEncoder {
   public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) throws
     -> Data
   {
+    if !pretty, let writable = value as? any CompactJSONWritable {
+      var bytes: [UInt8] = []
+      if CompactJSON.append(writable, to: &bytes) { return Data(bytes) }
+    }
     let tree = Tree(pretty: pretty)
     let encoder = TreeEncoder(tree: tree, codingPath: [])
     if (try? value.encode(to: encoder)) != nil, !tree.unsupported, let root = encoder.node {
@@ -63,7 +67,7 @@ public enum SortedJSONEncoder {
     /// The order of JSONEncoder's sorted keys: by UTF-8 bytes.
     static func precedes(_ a: Member, _ b: Member) -> Bool {
       if a.prefix != b.prefix { return a.prefix < b.prefix }
-      return Writer.precedes(a.key, b.key)
+      return SortedJSONEncoder.precedes(a.key, b.key)
     }
   }
 
@@ -141,11 +145,8 @@ public enum SortedJSONEncoder {
         throw Unsupported()
       }
       if !pretty, let writable = value as? any CompactJSONWritable {
-        var json = CompactJSON()
-        writable.write(to: &json)
-        guard json.isWritten else { throw Unsupported() }
         let start = scalars.count
-        json.close(into: &scalars)
+        guard CompactJSON.append(writable, to: &scalars) else { throw Unsupported() }
         return .scalar(start..<scalars.count)
       }
       let encoder = TreeEncoder(tree: self, codingPath: codingPath)
@@ -451,21 +452,21 @@ public enum SortedJSONEncoder {
         bytes.append(UInt8(ascii: " "))
       }
     }
+  }
 
-    /// Whether `a` sorts before `b` by their UTF-8 bytes, as JSONEncoder
-    /// sorts keys.
-    static func precedes(_ a: String, _ b: String) -> Bool {
-      var a = a
-      var b = b
-      return a.withUTF8 { x in
-        b.withUTF8 { y in
-          let common = min(x.count, y.count)
-          if common > 0, let left = x.baseAddress, let right = y.baseAddress {
-            let order = memcmp(left, right, common)
-            if order != 0 { return order < 0 }
-          }
-          return x.count < y.count
+  /// Whether `a` sorts before `b` by their UTF-8 bytes, as JSONEncoder
+  /// sorts keys.
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+      b.withUTF8 { y in
+        let common = min(x.count, y.count)
+        if common > 0, let left = x.baseAddress, let right = y.baseAddress {
+          let order = memcmp(left, right, common)
+          if order != 0 { return order < 0 }
         }
+        return x.count < y.count
       }
     }
   }

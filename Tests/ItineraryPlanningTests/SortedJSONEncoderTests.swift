@@ -118,6 +118,83 @@ import Testing
     #expect(Set(keys) == Set(Mirror(reflecting: stop).children.compactMap(\.label)))
   }
 
+  /// Responses of every kind write their own JSON: a trip of days with a
+  /// bound a category, an empty trip and its reason, verified plans.
+  @Test func responsesOfEveryKind() throws {
+    let pipeline = PlanningPipeline(environment: [:])
+    var explore = PlanRequest(categories: ["museum", "cafe"])
+    explore.start = "2026-12-01 13:00"
+    explore.end = "2026-12-01 18:00"
+    explore.maxPerCategory = 2
+    try Self.expectSameBytes(try pipeline.explore(explore))
+    explore.categories = ["museum"]
+    explore.start = "2026-12-01 23:30"
+    explore.end = "2026-12-01 23:40"
+    let none = try pipeline.explore(explore)
+    #expect(none.reason != nil)
+    try Self.expectSameBytes(none)
+    var verified = PlanRequest(categories: ["cafe", "park"])
+    verified.anytime = true
+    verified.verify = true
+    verified.top = 3
+    let checked = try pipeline.plan(verified)
+    #expect(checked.verify != nil)
+    try Self.expectSameBytes(checked)
+  }
+
+  /// The keys of a JSON object, as written by the encoder.
+  static func keys(_ object: Any?) throws -> Set<String> {
+    Set(try #require(object as? [String: Any]).keys)
+  }
+
+  static func labels(_ value: Any) -> Set<String> {
+    Set(Mirror(reflecting: value).children.compactMap(\.label))
+  }
+
+  /// A response's own JSON names every stored field of every type it holds.
+  @Test func aResponseWritesEveryField() throws {
+    var request = PlanRequest(categories: ["cafe", "park"])
+    request.start = "2026-12-01 14:00"
+    request.roundTrip = true
+    var fields = try #require(
+      JSONSerialization.jsonObject(
+        with: SortedJSONEncoder.encode(PlanningPipeline(environment: [:]).plan(request)))
+        as? [String: Any])
+    let plan = try #require((fields["plans"] as? [[String: Any]])?.first)
+    let stop = try #require((plan["stops"] as? [[String: Any]])?.first)
+    fields["days"] = [
+      [
+        "start": "a", "end": "b", "stops": [stop], "finish": "c", "distanceKm": 1,
+        "durationMinutes": 2, "returnKm": 3, "returnMinutes": 4, "waitMinutes": 5, "objective": 6,
+      ]
+    ]
+    fields["objective"] = 1
+    fields["maxPerCategory"] = 2
+    fields["reason"] = "why"
+    fields["provider"] = ["id": "p", "description": "d", "places": 3]
+    fields["verify"] = [
+      "solver": "glpk", "objective": 1, "agrees": true, "status": "agreed", "note": "n",
+    ]
+    let response = try JSONDecoder().decode(
+      PlanResponse.self, from: JSONSerialization.data(withJSONObject: fields))
+    let written = try #require(
+      JSONSerialization.jsonObject(with: SortedJSONEncoder.encode(response)) as? [String: Any])
+    #expect(try Self.keys(written) == Self.labels(response))
+    let writtenPlan = try #require((written["plans"] as? [Any])?.first)
+    #expect(try Self.keys(writtenPlan) == Self.labels(try #require(response.plans.first)))
+    let writtenDay = try #require((written["days"] as? [Any])?.first)
+    #expect(try Self.keys(writtenDay) == Self.labels(try #require(response.days?.first)))
+    #expect(try Self.keys(written["time"]) == Self.labels(try #require(response.time)))
+    #expect(try Self.keys(written["solver"]) == Self.labels(response.solver))
+    #expect(try Self.keys(written["verify"]) == Self.labels(try #require(response.verify)))
+    #expect(try Self.keys(written["provider"]) == Self.labels(try #require(response.provider)))
+    #expect(try Self.keys(written["origin"]) == Self.labels(response.origin))
+    try Self.expectSameBytes(response)
+    var broken = response
+    broken.plans[0].stops[0].legKm = .infinity
+    #expect(throws: EncodingError.self) { try SortedJSONEncoder.encode(broken) }
+  }
+
   @Test func whatJSONEncoderRefusesIsRefusedTheSameWay() {
     let value = ["fine": 1.0, "broken": .infinity]
     #expect(throws: EncodingError.self) { try SortedJSONEncoder.encode(value) }
