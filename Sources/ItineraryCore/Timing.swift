@@ -23,6 +23,8 @@ public final class Timing {
   /// The hours of the places evaluated so far; the first, unknown hours,
   /// shared by every place whose hours are missing or unreadable.
   @exclusivity(unchecked) private var evaluatedHours: [Hours]
+  /// Each place's `GreatCircle.cosLatitude`, NaN before its first use.
+  @exclusivity(unchecked) private var cosLatitudes: [Double]
   private lazy var spans = OpenSpansCache.table(
     for: OpenSpansCache.Key(
       timeZone: frame.timeZone, holidays: frame.holidays,
@@ -44,6 +46,7 @@ public final class Timing {
     horizon = frame.horizonMinutes
     categoryDwell = problem.categories.map(frame.dwell(forCategory:))
     hoursIndex = Array(repeating: -1, count: problem.places.count)
+    cosLatitudes = Array(repeating: .nan, count: problem.places.count)
     let unknown =
       frame.unknownHours == .open
       ? OpenWindows.always(horizon: horizon) : OpenWindows([], horizon: horizon)
@@ -85,7 +88,22 @@ public final class Timing {
   /// the frame's speed; infinite with no road.
   public func travelMinutes(from: Waypoint, to: Waypoint) -> Double {
     if let roads = problem.roads { return roads.minutes(from: from, to: to) ?? .infinity }
-    return (problem.legKm(from: from, to: to) ?? .infinity) * 60 / frame.speedKmh
+    let km = GreatCircle.distanceKm(
+      problem.coordinate(of: from), cosLatitude: cosLatitude(of: from),
+      problem.coordinate(of: to), cosLatitude: cosLatitude(of: to))
+    return km * 60 / frame.speedKmh
+  }
+
+  /// The cosine of a waypoint's latitude (`GreatCircle.cosLatitude`), kept
+  /// from its first use: the legs of a search meet the same places again
+  /// and again.
+  private func cosLatitude(of waypoint: Waypoint) -> Double {
+    guard case .place(let place) = waypoint else { return cosOrigin }
+    let kept = cosLatitudes[place]
+    if !kept.isNaN { return kept }
+    let cosine = GreatCircle.cosLatitude(problem.places[place].coordinate)
+    cosLatitudes[place] = cosine
+    return cosine
   }
 
   /// The timeline of `stops` visited in order from the start, each visit
@@ -250,20 +268,12 @@ public final class Timing {
   /// rounding in the great-circle distances, never a real shortcut.
   private static let slack = 1e-6
 
-  /// `travelMinutes` from the start to `place` on the great circle, the
-  /// same number, with the cosine of the start's latitude kept.
-  private func minutesFromStart(to place: Int) -> Double {
-    let point = problem.places[place].coordinate
-    let km = GreatCircle.distanceKm(
-      problem.origin, cosLatitude: cosOrigin, point, cosLatitude: GreatCircle.cosLatitude(point))
-    return km * 60 / frame.speedKmh
-  }
-
   private lazy var cosOrigin = GreatCircle.cosLatitude(problem.origin)
 
   private func canEverVisit(_ place: Int, as category: Int) -> Bool {
     let onSphere = problem.roads == nil
-    let soonest = onSphere ? max(0, minutesFromStart(to: place) - Self.slack) : 0
+    let soonest =
+      onSphere ? max(0, travelMinutes(from: .origin, to: .place(place)) - Self.slack) : 0
     let dwell = dwell(Plan.Stop(category: category, place: place))
     guard let begin = windows(of: place).earliestVisit(arrival: soonest, dwell: dwell) else {
       return false
