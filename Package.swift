@@ -18,7 +18,7 @@ let package = Package(
     // The model: coordinates, places, categories, scoring, problems and plans.
     .target(name: "ItineraryCore", dependencies: ["ItineraryFixtures"]),
     // The solvers. Knows nothing of files, HTTP or the terminal.
-    .target(name: "ItinerarySolver", dependencies: ["ItineraryCore"]),
+    .target(name: "ItinerarySolver", dependencies: ["ItineraryCore", "CMath"]),
     // Integer-programming models of the planning problem, solved with GLPK to
     // cross-check the fast solvers (`--verify`).
     .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "CGLPK"]),
@@ -76,6 +76,8 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // glibc's sincos, for unit vectors on the sphere.
+    .systemLibrary(name: "CMath"),
     // GNU libmicrohttpd for `itinerary serve`.
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]
@@ -128,7 +130,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryPlacesTests",
-      dependencies: ["ItineraryPlaces", "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback"],
+      dependencies: [
+        "ItineraryPlaces", "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback",
+      ],
       exclude: ["Recorded"]
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import CMath
 import Foundation
 import ItineraryCore
 
@@ -15,12 +16,12 @@ package struct SpherePoint: Sendable {
   }
 
   package init(_ coordinate: Coordinate) {
-    let lat = coordinate.lat * .pi / 180
-    let lon = coordinate.lon * .pi / 180
-    let cosLat = cos(lat)
-    x = cosLat * cos(lon)
-    y = cosLat * sin(lon)
-    z = sin(lat)
+    var (sinLat, cosLat, sinLon, cosLon) = (0.0, 0.0, 0.0, 0.0)
+    itinerary_sincos(coordinate.lat * .pi / 180, &sinLat, &cosLat)
+    itinerary_sincos(coordinate.lon * .pi / 180, &sinLon, &cosLon)
+    x = cosLat * cosLon
+    y = cosLat * sinLon
+    z = sinLat
   }
 
   subscript(axis: Int) -> Double {

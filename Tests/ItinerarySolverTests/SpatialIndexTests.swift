@@ -1,3 +1,4 @@
+import Foundation
 import ItineraryCore
 import ItineraryWorkloads
 import Testing
@@ -17,6 +18,22 @@ import Testing
       let haversine = GreatCircle.distanceKm(a, b)
       let chord = SpherePoint(a).distanceKm(to: SpherePoint(b))
       #expect(abs(haversine - chord) < 1e-9, "seed 7: \(a) \(b)")
+    }
+  }
+
+  /// Sine and cosine taken together are those of `sin` and `cos`, bit for bit.
+  @Test func unitVectorsAreThoseOfSineAndCosine() {
+    var generator = SplitMix64(seed: 11)
+    for _ in 0..<100_000 {
+      let point = Coordinate(
+        lat: .random(in: -90...90, using: &generator),
+        lon: .random(in: -180...180, using: &generator))
+      let (lat, lon) = (point.lat * .pi / 180, point.lon * .pi / 180)
+      let vector = SpherePoint(point)
+      let expected = (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
+      #expect(
+        vector.x == expected.0 && vector.y == expected.1 && vector.z == expected.2,
+        "seed 11: \(point)")
     }
   }
 
