@@ -43,11 +43,13 @@ public struct BatchRunner: Sendable {
     progress: (Progress) -> Void = { _ in }
   ) throws(ItineraryError) -> Progress {
     var total = Progress()
-    let blockSize = 32 * jobs
+    // While the workers answer a block, this thread writes the block before
+    // and reads the one after, so that no core waits for the reading and
+    // writing.
+    var answering: AnsweringBlock?
+    defer { _ = answering?.answers() }
     while true {
-      let block = try input.next(blockSize)
-      if block.isEmpty { break }
-      total.bytesRead = input.bytesRead
+      let block = try input.next(Self.linesPerWorker * jobs)
       var work: [(index: Int, line: Data, number: Int)] = []
       for (offset, line) in block.enumerated() {
         let number = total.lines + offset + 1
@@ -59,15 +61,42 @@ public struct BatchRunner: Sendable {
         work.append((work.count, line, number))
       }
       total.lines += block.count
-      let answers = answer(work)
-      for answer in answers {
-        try write(answer.line)
-        total.answered += 1
-        if answer.failed { total.errors += 1 }
+      let next = block.isEmpty ? nil : AnsweringBlock(work, bytesRead: input.bytesRead, by: self)
+      if let answering {
+        for answer in answering.answers() {
+          try write(answer.line)
+          total.answered += 1
+          if answer.failed { total.errors += 1 }
+        }
+        total.bytesRead = answering.bytesRead
+        progress(total)
       }
-      progress(total)
+      answering = next
+      if next == nil { return total }
     }
-    return total
+  }
+
+  /// Lines a block holds for each worker: enough that a block's last line,
+  /// when one worker is left to answer it, costs little of the block.
+  static let linesPerWorker = 128
+
+  /// One block's answers, computed by the workers while the caller goes on.
+  private final class AnsweringBlock: @unchecked Sendable {
+    let bytesRead: Int
+    private let done = DispatchGroup()
+    // Written by the workers before `done` is left, read after `wait`.
+    private var computed: [BatchAnswer] = []
+
+    init(_ work: [(index: Int, line: Data, number: Int)], bytesRead: Int, by runner: BatchRunner) {
+      self.bytesRead = bytesRead
+      DispatchQueue.global().async(group: done) { self.computed = runner.answer(work) }
+    }
+
+    /// The answers, in order, once every one is computed.
+    func answers() -> [BatchAnswer] {
+      done.wait()
+      return computed
+    }
   }
 
   /// The lines' answers, computed by `jobs` workers, in order.

@@ -126,6 +126,34 @@ import Testing
       after.map { Self.timeless($0["result"]) } == expected.map { Self.timeless($0["result"]) })
   }
 
+  /// Many blocks of lines, answered while the ones before are written:
+  /// every answer once, in input order, the blank lines skipped.
+  @Test(arguments: [1, 2, 3])
+  func manyBlocksKeepTheirOrder(jobs: Int) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let count = 1_000
+    let lines = (0..<count).map { index in
+      switch index % 4 {
+      case 0: #"{"id": \#(index), "instance": \#(Self.instance), "top": 2}"#
+      case 1: "not json \(index)"
+      case 2: ""
+      default: #"{"id": \#(index), "instance": \#(Self.instance)}"#
+      }
+    }
+    let input = directory.appending(path: "in.jsonl")
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let run = CommandRun(["batch", input.path, "--jobs", "\(jobs)"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let answers = try Self.answers(run.stdout)
+    let answeredLines = (1...count).filter { $0 % 4 != 3 }
+    #expect(answers.map { $0["line"] as? Int } == answeredLines)
+    #expect(answers.map { $0["error"] != nil } == answeredLines.map { $0 % 4 == 2 })
+    let ids = answers.compactMap { $0["id"] as? Int }
+    #expect(ids == answeredLines.filter { $0 % 4 != 2 }.map { $0 - 1 })
+    #expect(run.stderr.contains("batch: 750 answered, 250 errors"), "\(run.stderr)")
+  }
+
   @Test func badOptionsAreUsageErrors() {
     #expect(CommandRun(["batch", "--jobs", "0"]).status == 64)
     #expect(CommandRun(["batch", "--resume"]).errorLine?.contains("needs an output file") == true)
