@@ -93,22 +93,16 @@ struct CompactJSON {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  /// A dictionary's members in the byte order of their keys, as
-  /// JSONEncoder sorts them.
-  ///
-  /// - Complexity: O(m log m) for m keys.
   mutating func member(_ key: StaticString, _ counts: [String: Int]?) {
     guard let counts else { return }
     begin(key)
-    bytes.append(UInt8(ascii: "{"))
-    let keys = counts.keys.sorted(by: SortedJSONEncoder.precedes)
-    for (offset, name) in keys.enumerated() {
-      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-      SortedJSONEncoder.appendString(name, to: &bytes)
-      bytes.append(UInt8(ascii: ":"))
-      bytes.append(contentsOf: String(counts[name] ?? 0).utf8)
-    }
-    bytes.append(UInt8(ascii: "}"))
+    dictionary(counts) { String($0) }
+  }
+
+  mutating func member(_ key: StaticString, _ numbers: [String: Double]?) {
+    guard let numbers else { return }
+    begin(key)
+    dictionary(numbers, SortedJSONEncoder.numberText)
   }
 
   /// A value of any other kind, by `SortedJSONEncoder`.
@@ -120,6 +114,25 @@ struct CompactJSON {
     }
     begin(key)
     bytes.append(contentsOf: encoded)
+  }
+
+  /// A dictionary's members in the byte order of their keys, as
+  /// JSONEncoder sorts them.
+  ///
+  /// - Complexity: O(m log m) for m keys.
+  private mutating func dictionary<Value>(_ values: [String: Value], _ text: (Value) -> String?) {
+    bytes.append(UInt8(ascii: "{"))
+    for (offset, name) in values.keys.sorted(by: SortedJSONEncoder.precedes).enumerated() {
+      guard let value = values[name], let written = text(value) else {
+        isWritten = false
+        return
+      }
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      SortedJSONEncoder.appendString(name, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(contentsOf: written.utf8)
+    }
+    bytes.append(UInt8(ascii: "}"))
   }
 
   private mutating func object(_ value: some CompactJSONWritable) {

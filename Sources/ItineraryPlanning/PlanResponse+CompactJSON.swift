@@ -17,7 +17,7 @@ extension PlanResponse: CompactJSONWritable {
     json.member("plans", plans)
     json.member("provider", provider)
     json.member("reason", reason)
-    json.member("request", encoding: request)
+    json.member("request", request)
     json.member("roundTrip", roundTrip)
     json.member("solver", solver)
     json.member("speedKmh", speedKmh)

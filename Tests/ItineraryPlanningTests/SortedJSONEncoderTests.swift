@@ -195,6 +195,44 @@ import Testing
     #expect(throws: EncodingError.self) { try SortedJSONEncoder.encode(broken) }
   }
 
+  /// Every field of a plan request, each with a value it decodes.
+  static var requestFields: [String: Any] {
+    [
+      "categories": ["cafe", "park"], "at": ["lat": 60.17, "lon": 24.94], "near": "Kamppi",
+      "provider": "overpass", "perCategory": 20, "noCache": true, "refresh": false,
+      "allowPartial": true, "connectTimeout": 2.5, "timeout": 10, "top": 3, "exact": true,
+      "diverse": false, "roundTrip": true, "anyOrder": false, "mode": "bike", "speed": 12.5,
+      "distances": "osrm", "distanceWeight": 0.25, "radius": 1.5, "units": "imperial",
+      "verify": true, "verifyTimeLimit": 5, "timeLimit": 0.5, "seed": 42, "memoryLimit": 64,
+      "start": "2026-12-01 14:00", "end": "18:00", "tz": "Europe/Helsinki",
+      "dwell": ["cafe": 20, "park": 0.5, "Käpylä \"x\"": 1e-05], "waitWeight": 0.02,
+      "unknownHours": "closed", "openNow": true, "anytime": false, "days": 2,
+      "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
+    ]
+  }
+
+  /// A request echoed in an answer writes the bytes of its `Encodable`
+  /// form, whichever fields it has, and names every stored field.
+  @Test(arguments: [UInt64(1), 2, 3])
+  func requestsWriteWhatTheirEncodableFormWrites(seed: UInt64) throws {
+    print("request JSON seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let all = try JSONDecoder().decode(
+      PlanRequest.self, from: JSONSerialization.data(withJSONObject: Self.requestFields))
+    let written = try JSONSerialization.jsonObject(
+      with: SortedJSONEncoder.encode(RequestEcho(plan: all)))
+    #expect(try Self.keys((written as? [String: Any])?["plan"]) == Self.labels(all))
+    for _ in 0..<50 {
+      let fields = Self.requestFields.filter { key, _ in
+        key == "categories" || Bool.random(using: &generator)
+      }
+      let request = try JSONDecoder().decode(
+        PlanRequest.self, from: JSONSerialization.data(withJSONObject: fields))
+      try Self.expectSameBytes(RequestEcho(plan: request))
+      try Self.expectSameBytes(RequestEcho(explore: request))
+    }
+  }
+
   @Test func whatJSONEncoderRefusesIsRefusedTheSameWay() {
     let value = ["fine": 1.0, "broken": .infinity]
     #expect(throws: EncodingError.self) { try SortedJSONEncoder.encode(value) }
