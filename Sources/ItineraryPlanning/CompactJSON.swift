@@ -44,12 +44,12 @@ struct CompactJSON {
 
   mutating func member(_ key: StaticString, _ value: Double?) {
     guard let value else { return }
-    guard let text = SortedJSONEncoder.numberText(value) else {
+    guard value.isFinite else {
       isWritten = false
       return
     }
     begin(key)
-    bytes.append(contentsOf: text.utf8)
+    SortedJSONEncoder.appendNumber(value, to: &bytes)
   }
 
   mutating func member(_ key: StaticString, _ value: Int?) {
@@ -96,13 +96,20 @@ struct CompactJSON {
   mutating func member(_ key: StaticString, _ counts: [String: Int]?) {
     guard let counts else { return }
     begin(key)
-    dictionary(counts) { String($0) }
+    dictionary(counts) { count, bytes in
+      bytes.append(contentsOf: String(count).utf8)
+      return true
+    }
   }
 
   mutating func member(_ key: StaticString, _ numbers: [String: Double]?) {
     guard let numbers else { return }
     begin(key)
-    dictionary(numbers, SortedJSONEncoder.numberText)
+    dictionary(numbers) { number, bytes in
+      guard number.isFinite else { return false }
+      SortedJSONEncoder.appendNumber(number, to: &bytes)
+      return true
+    }
   }
 
   /// A value of any other kind, by `SortedJSONEncoder`.
@@ -120,17 +127,20 @@ struct CompactJSON {
   /// JSONEncoder sorts them.
   ///
   /// - Complexity: O(m log m) for m keys.
-  private mutating func dictionary<Value>(_ values: [String: Value], _ text: (Value) -> String?) {
+  ///
+  /// - Parameter write: appends a value's JSON; `false` when it cannot.
+  private mutating func dictionary<Value>(
+    _ values: [String: Value], _ write: (Value, inout [UInt8]) -> Bool
+  ) {
     bytes.append(UInt8(ascii: "{"))
     for (offset, name) in values.keys.sorted(by: SortedJSONEncoder.precedes).enumerated() {
-      guard let value = values[name], let written = text(value) else {
-        isWritten = false
-        return
-      }
       if offset > 0 { bytes.append(UInt8(ascii: ",")) }
       SortedJSONEncoder.appendString(name, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      bytes.append(contentsOf: written.utf8)
+      guard let value = values[name], write(value, &bytes) else {
+        isWritten = false
+        return
+      }
     }
     bytes.append(UInt8(ascii: "}"))
   }

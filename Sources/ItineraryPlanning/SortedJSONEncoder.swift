@@ -105,8 +105,10 @@ public enum SortedJSONEncoder {
     }
 
     func number(_ value: Double) throws -> Node {
-      guard let text = SortedJSONEncoder.numberText(value) else { throw Unsupported() }
-      return scalar(text)
+      guard value.isFinite else { throw Unsupported() }
+      let start = scalars.count
+      SortedJSONEncoder.appendNumber(value, to: &scalars)
+      return .scalar(start..<scalars.count)
     }
 
     func number(_ value: Float) throws -> Node {
@@ -471,13 +473,14 @@ public enum SortedJSONEncoder {
     }
   }
 
-  /// A finite number as JSONEncoder writes it (no `.0` on integers), or
-  /// `nil` for one it refuses.
-  static func numberText(_ value: Double) -> String? {
-    guard value.isFinite else { return nil }
-    var text = value.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
+  /// A finite number as JSONEncoder writes it: Swift's shortest
+  /// round-trip digits, without the `.0` of an integer.
+  static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: value.description.utf8)
+    let count = bytes.count
+    if count >= 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") {
+      bytes.removeLast(2)
+    }
   }
 
   /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone):
