@@ -5,7 +5,11 @@ import ItineraryCore
 /// however large, in bounded memory.
 public final class LineReader {
   private let descriptor: Int32
+  /// Bytes read and not yet handed out: from `start` to the end, with no
+  /// newline before `searched`.
   private var buffer = Data()
+  private var start = 0
+  private var searched = 0
   private var finished = false
   /// Bytes read from the descriptor so far.
   public private(set) var bytesRead = 0
@@ -16,22 +20,25 @@ public final class LineReader {
 
   /// Up to `count` lines without their newlines; empty at the end.
   ///
-  /// - Complexity: O(bytes read).
+  /// - Complexity: O(bytes read), amortized.
   public func next(_ count: Int) throws(ItineraryError) -> [Data] {
     var lines: [Data] = []
     while lines.count < count {
-      if let newline = buffer.firstIndex(of: 0x0A) {
-        lines.append(Data(buffer[buffer.startIndex..<newline]))
-        buffer.removeSubrange(buffer.startIndex...newline)
+      if let newline = buffer[max(start, searched)...].firstIndex(of: 0x0A) {
+        lines.append(Data(buffer[start..<newline]))
+        start = newline + 1
         continue
       }
       if finished {
-        if !buffer.isEmpty {
-          lines.append(buffer)
-          buffer = Data()
-        }
+        if start < buffer.count { lines.append(Data(buffer[start...])) }
+        buffer = Data()
+        (start, searched) = (0, 0)
         break
       }
+      // The lines handed out are dropped once a chunk, not once a line, and
+      // a long line is searched for its end once, not once a chunk.
+      buffer.removeSubrange(0..<start)
+      (start, searched) = (0, buffer.count)
       if buffer.count > Self.maxLineBytes {
         throw ItineraryError(.data, "a line is longer than \(Self.maxLineBytes >> 20) MiB")
       }
