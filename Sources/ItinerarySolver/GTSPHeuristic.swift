@@ -14,15 +14,20 @@ import ItineraryCore
 /// run of kicks without improvement (`stallMinimum`); the search ends after
 /// its trials, at the deadline or on reaching a target cost.
 ///
+/// Above `restartingClusters` clusters the trials are short and, after the
+/// first `scratchTrials`, start from a crossover of two of the best trials'
+/// tours (`GTSPElitePool`) instead of from scratch.
+///
 /// Deterministic for a given seed whenever the deadline does not cut it
 /// short; none of its choices depends on the time limit, so a longer limit
 /// only continues the same search.
 ///
 /// - Complexity: a kick is O(m) (a run swap) or O(r * N * m) (r clusters
-///   reinserted); the local search after it is O(w * n_c) a move tried from
-///   a cluster of n_c nodes with w candidates, O(m) a move applied, and
-///   cluster optimization O(s * sum n_i n_(i+1)), for m clusters, N nodes
-///   and a smallest cluster of s.
+///   reinserted), keeping a trial's tour O(e * m) for e tours kept; the
+///   local search after it is O(w * n_c) a move tried from a cluster of n_c
+///   nodes with w candidates, O(m) a move applied, and cluster optimization
+///   O(s * sum n_i n_(i+1)), for m clusters, N nodes and a smallest cluster
+///   of s.
 public struct GTSPHeuristic {
   /// What a search found, and when.
   public struct Result: Sendable {
@@ -71,12 +76,18 @@ public struct GTSPHeuristic {
     var iterations = 0
     var trialsRun = 0
     let m = instance.clusters.count
-    let stallLimit = max(Self.stallMinimum, Self.stallPerCluster * m, m * m)
-    let trials = max(1, trials ?? (m > Self.restartingClusters ? Int.max : 3))
+    let restarting = m > Self.restartingClusters
+    var pool = GTSPElitePool(instance: instance, capacity: Self.eliteTours, epsilon: epsilon)
+    let trials = max(1, trials ?? (restarting ? Int.max : 3))
     search: while trialsRun < trials {
       if trialsRun > 0, deadline.hasPassed { break }
       trialsRun += 1
-      search.load(initialTour(&random))
+      let child = restarting && trialsRun > Self.scratchTrials ? pool.child(&random) : nil
+      let stallLimit =
+        !restarting
+        ? max(Self.stallMinimum, Self.stallPerCluster * m)
+        : (child == nil ? Self.restartStallPerCluster : Self.childStallPerCluster) * m
+      search.load(child ?? initialTour(&random))
       search.touchAll()
       search.optimize()
       var current = search.tour
@@ -116,20 +127,27 @@ public struct GTSPHeuristic {
         bestCost = trialBest.cost
         secondsToBest = (clock.now - start).seconds
       }
+      if restarting { pool.offer(trialBest.tour, cost: trialBest.cost) }
     }
     return Result(
       tour: GTSPTour(nodes: best, cost: instance.tourCost(best), optimal: false),
       trials: trialsRun, iterations: iterations, secondsToBest: secondsToBest)
   }
 
-  /// A trial ends after max(`stallMinimum`, `stallPerCluster` m, m^2)
-  /// kicks in a row that do not improve its best tour, for m clusters:
-  /// the square lets the largest instances (150 clusters and more) search
-  /// longer before a restart.
+  /// A trial ends after max(`stallMinimum`, `stallPerCluster` m) kicks in
+  /// a row that do not improve its best tour, for m clusters.
   static let stallMinimum = 300
   static let stallPerCluster = 150
-  /// Above this many clusters the search restarts until its deadline.
+  /// Above this many clusters the search restarts until its deadline, and
+  /// its trials end sooner: after `restartStallPerCluster` m kicks without
+  /// improvement from scratch, `childStallPerCluster` m from a crossover.
   static let restartingClusters = 100
+  static let restartStallPerCluster = 50
+  static let childStallPerCluster = 25
+  /// Trials from scratch before the crossovers (above `restartingClusters`).
+  static let scratchTrials = 3
+  /// The best distinct tours kept for the crossovers.
+  static let eliteTours = 6
   /// Candidate clusters per node in the local search.
   static let candidateClusters = 8
   /// The longest run a segment swap moves.
