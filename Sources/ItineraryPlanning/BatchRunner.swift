@@ -43,9 +43,9 @@ public struct BatchRunner: Sendable {
     progress: (Progress) -> Void = { _ in }
   ) throws(ItineraryError) -> Progress {
     var total = Progress()
-    // While the workers answer a block, this thread writes the block before
-    // and reads the one after, so that no core waits for the reading and
-    // writing.
+    // While the workers answer a block, this thread reads the block after
+    // it and then writes it, so that no worker waits for the reading and
+    // writing; one block is answered at a time.
     var answering: AnsweringBlock?
     defer { _ = answering?.answers() }
     while true {
@@ -61,18 +61,19 @@ public struct BatchRunner: Sendable {
         work.append((work.count, line, number))
       }
       total.lines += block.count
-      let next = block.isEmpty ? nil : AnsweringBlock(work, bytesRead: input.bytesRead, by: self)
-      if let answering {
-        for answer in answering.answers() {
-          try write(answer.line)
-          total.answered += 1
-          if answer.failed { total.errors += 1 }
-        }
-        total.bytesRead = answering.bytesRead
+      let finished = answering
+      let answers = finished?.answers() ?? []
+      answering = block.isEmpty ? nil : AnsweringBlock(work, bytesRead: input.bytesRead, by: self)
+      for answer in answers {
+        try write(answer.line)
+        total.answered += 1
+        if answer.failed { total.errors += 1 }
+      }
+      if let finished {
+        total.bytesRead = finished.bytesRead
         progress(total)
       }
-      answering = next
-      if next == nil { return total }
+      if answering == nil { return total }
     }
   }
 
