@@ -74,7 +74,7 @@ enum CandidateSource {
       description = "embedded city: \(city.name)"
       notify(.info("places from the \(description) (OpenStreetMap, \(city.places.count) places)"))
       (places, unreadableHours) = Self.embeddedByCategory.eligible(
-        for: names, within: radiusKm, of: origin, in: city.places)
+        for: names, within: radiusKm, of: origin, in: Self.embeddedPlaces.forThisThread())
     case .imported(let city):
       let summary = city.summary
       id = .city(summary.name)
@@ -126,6 +126,7 @@ enum CandidateSource {
 
   /// The embedded city's places by category, indexed once.
   private static let embeddedByCategory = CategoryIndex(EmbeddedCity.helsinki.places)
+  private static let embeddedPlaces = PerThreadPlaces(EmbeddedCity.helsinki.places)
 
   private static func format(_ km: Double) -> String {
     km >= 10 ? String(Int(km.rounded())) : String(km)
