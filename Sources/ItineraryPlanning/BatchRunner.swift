@@ -7,8 +7,8 @@ import Synchronization
 /// error and never stops the batch.
 ///
 /// Lines are read in blocks; each block's lines are answered in parallel by
-/// `jobs` workers taking the next unanswered line, then written in order, so
-/// memory stays flat however long the input.
+/// `jobs` workers taking the next unanswered line, and written in order while
+/// the next block is answered, so memory stays flat however long the input.
 public struct BatchRunner: Sendable {
   public var pipeline: PlanningPipeline
   /// Workers answering at once.

@@ -6,12 +6,6 @@ import Testing
 /// The heuristic's pool of trial tours and its crossover, on seeded random
 /// instances.
 @Suite struct GTSPElitePoolTests {
-  private static func randomTour(_ instance: GTSPInstance, _ random: inout SplitMix64) -> [Int] {
-    var order = Array(instance.clusters.indices)
-    random.shuffle(&order)
-    return order.map { instance.clusters[$0][random.below(instance.clusters[$0].count)] }
-  }
-
   /// A child visits every cluster once, with a node of one of its parents.
   @Test(arguments: [2, 3, 5, 12, 40])
   func childrenAreTours(clusters: Int) throws {
@@ -23,7 +17,7 @@ import Testing
       #expect(pool.child(&random) == nil)
       var parents: Set<Int> = []
       for cost in 1...3 {
-        let tour = Self.randomTour(instance, &random)
+        let tour = instance.randomTour(&random)
         pool.offer(tour, cost: Double(cost))
         parents.formUnion(tour)
       }
@@ -42,7 +36,7 @@ import Testing
       ClusterHeldKarpTests.randomInstance(clusters: 8, symmetric: true, seed: 1))
     var random = SplitMix64(seed: 1)
     var pool = GTSPElitePool(instance: instance, capacity: 3, epsilon: 1e-9)
-    let tours = (0..<3).map { _ in Self.randomTour(instance, &random) }
+    let tours = (0..<3).map { _ in instance.randomTour(&random) }
     for (tour, cost) in zip(tours + tours, [5.0, 6, 7, 5, 9, 8]) { pool.offer(tour, cost: cost) }
     #expect(pool.tours.map(\.cost) == [5, 6, 7])
     pool.offer(tours[1], cost: 5.5)

@@ -5,12 +5,6 @@ import Testing
 
 /// The heuristic's local search and kicks on seeded random instances.
 @Suite struct GTSPTourSearchTests {
-  private static func randomTour(_ instance: GTSPInstance, _ random: inout SplitMix64) -> [Int] {
-    var order = Array(instance.clusters.indices)
-    random.shuffle(&order)
-    return order.map { instance.clusters[$0][random.below(instance.clusters[$0].count)] }
-  }
-
   /// Every move keeps the tour feasible, its running cost exact, and never
   /// makes it worse; the kicks keep it feasible and priced.
   @Test(arguments: [3, 4, 5, 8, 12, 20])
@@ -21,7 +15,7 @@ import Testing
           clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
       var random = SplitMix64(seed: seed)
       var search = GTSPTourSearch(instance: instance, epsilon: 1e-9, width: 1 + Int(seed % 5))
-      search.load(Self.randomTour(instance, &random))
+      search.load(instance.randomTour(&random))
       search.touchAll()
       for round in 0..<20 {
         let before = search.cost
@@ -51,7 +45,7 @@ import Testing
           clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
       var random = SplitMix64(seed: seed)
       var search = GTSPTourSearch(instance: instance, epsilon: 1e-9, width: clusters)
-      search.load(Self.randomTour(instance, &random))
+      search.load(instance.randomTour(&random))
       search.touchAll()
       search.optimize()
       let tour = search.tour

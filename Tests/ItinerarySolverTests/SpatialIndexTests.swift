@@ -6,12 +6,17 @@ import Testing
 @testable import ItinerarySolver
 
 @Suite struct SpatialIndexTests {
+  /// A point anywhere on the globe.
+  static func anywhere(_ generator: inout SplitMix64) -> Coordinate {
+    Coordinate(
+      lat: .random(in: -90...90, using: &generator),
+      lon: .random(in: -180...180, using: &generator))
+  }
+
   @Test func chordDistanceIsTheHaversineDistance() {
     var generator = SplitMix64(seed: 7)
     for _ in 0..<1000 {
-      let a = Coordinate(
-        lat: .random(in: -90...90, using: &generator),
-        lon: .random(in: -180...180, using: &generator))
+      let a = Self.anywhere(&generator)
       let b = Coordinate(
         lat: a.lat + .random(in: -1...1, using: &generator) / 100,
         lon: max(-180, min(180, a.lon + .random(in: -1...1, using: &generator) / 100)))
@@ -25,9 +30,7 @@ import Testing
   @Test func unitVectorsAreThoseOfSineAndCosine() {
     var generator = SplitMix64(seed: 11)
     for _ in 0..<100_000 {
-      let point = Coordinate(
-        lat: .random(in: -90...90, using: &generator),
-        lon: .random(in: -180...180, using: &generator))
+      let point = Self.anywhere(&generator)
       let (lat, lon) = (point.lat * .pi / 180, point.lon * .pi / 180)
       let vector = SpherePoint(point)
       let expected = (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
