@@ -85,11 +85,20 @@ public enum JSONRequest: Sendable {
   }
 
   /// Reads one request line or body, with its `id` (any JSON value, or `nil`
-  /// when absent or unreadable). Plan requests are decoded in one pass;
-  /// instances go through the instance file reader, which names their fields.
+  /// when absent or unreadable). Plain plan requests are read the quick way
+  /// (`quickly(_:)`), any other in one pass of `JSONDecoder`; instances go
+  /// through the instance file reader, which names their fields.
   ///
   /// - Complexity: O(size of the request).
   public static func decode(_ data: Data, source: String) -> (
+    id: JSONValue?, request: Result<JSONRequest, ItineraryError>
+  ) {
+    if let (id, request) = quickly(data) { return (id, .success(request)) }
+    return decodeInFull(data, source: source)
+  }
+
+  /// `decode(_:source:)` through `JSONDecoder` alone.
+  static func decodeInFull(_ data: Data, source: String) -> (
     id: JSONValue?, request: Result<JSONRequest, ItineraryError>
   ) {
     let line: Line

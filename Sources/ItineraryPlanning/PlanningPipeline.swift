@@ -17,6 +17,8 @@ public struct PlanningPipeline: Sendable {
   public let cancellation: Cancellation?
   /// What time it is, for plans that start now.
   public let now: @Sendable () -> Date
+  /// The imported cities of the environment's data directory.
+  let cities: ImportedCities
 
   public init(
     environment: [String: String], cancellation: Cancellation? = nil,
@@ -27,6 +29,7 @@ public struct PlanningPipeline: Sendable {
     self.cancellation = cancellation
     self.now = now
     self.notify = notify
+    cities = ImportedCities(environment: environment)
   }
 
   /// Plans a request: the best plans around its start point.
@@ -101,7 +104,6 @@ public struct PlanningPipeline: Sendable {
     origin: Coordinate, source: CandidateSource, services: LazyServices
   ) {
     let services = LazyServices(request: request, environment: environment, notify: notify)
-    let cities = ImportedCities(environment: environment)
     let origin = try StartPoint.resolve(
       request, services: services, cities: cities, notify: notify)
     let source = try CandidateSource.choose(request.provider, origin: origin, cities: cities)
