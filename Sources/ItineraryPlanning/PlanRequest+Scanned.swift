@@ -33,6 +33,18 @@ extension JSONRequest {
     }
     return request.map { (id, $0) }
   }
+
+  /// A plan request body (`POST /v1/plan`, `POST /v1/explore`): read the
+  /// quick way when it is a plain one, else as `plan(_:source:)` reads it.
+  ///
+  /// - Throws: what `parse(_:source:)` and `plan(_:source:)` throw.
+  /// - Complexity: O(size of the body).
+  public static func plan(body: Data, source: String) throws(ItineraryError) -> PlanRequest {
+    if let scanned = ScannedJSON.scan(body), let plan = PlanRequest(scanned: scanned) {
+      return plan
+    }
+    return try plan(parse(body, source: source), source: source)
+  }
 }
 
 extension PlanRequest {

@@ -31,7 +31,7 @@ struct PlanningRoutes: Sendable {
   func plan(_ request: HTTPRequest, _ client: ClientConnection) throws(ItineraryError)
     -> HTTPResponse
   {
-    var plan = try JSONRequest.plan(JSONRequest.parse(request.body, source: "body"), source: "body")
+    var plan = try JSONRequest.plan(body: request.body, source: "body")
     plan.timeLimit = capped(plan.timeLimit, Defaults.timeLimit)
     plan.memoryLimit = plan.memoryLimit.map { min($0, Defaults.memoryLimit) }
     if plan.verify == true {
@@ -46,8 +46,7 @@ struct PlanningRoutes: Sendable {
   func explore(_ request: HTTPRequest, _ client: ClientConnection) throws(ItineraryError)
     -> HTTPResponse
   {
-    var trip = try JSONRequest.plan(
-      JSONRequest.parse(request.body, source: "body"), source: "body")
+    var trip = try JSONRequest.plan(body: request.body, source: "body")
     trip.timeLimit = capped(trip.timeLimit, Defaults.tripTimeLimit)
     trip.memoryLimit = trip.memoryLimit.map { min($0, Defaults.memoryLimit) }
     let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.explore(trip) }

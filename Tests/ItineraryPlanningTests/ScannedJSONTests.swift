@@ -76,18 +76,43 @@ import Testing
     #expect(quick > 500)
     #expect(full > 500)
   }
+
+  /// The server's bodies: the same request or the same error as reading
+  /// them through `JSONSerialization`.
+  @Test func bodiesAreReadAsBefore() {
+    let seed: UInt64 = 4_711
+    print("ScannedJSONTests bodies seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    var read = 0
+    for _ in 0..<1_000 {
+      var body = RandomRequestLine.body(using: &generator)
+      if Bool.random(using: &generator) { body = RandomRequestLine.edit(body, using: &generator) }
+      let data = Data(body.utf8)
+      let quick = Result { () throws(ItineraryError) in
+        try JSONRequest.plan(body: data, source: "body")
+      }
+      let before = Result { () throws(ItineraryError) in
+        try JSONRequest.plan(JSONRequest.parse(data, source: "body"), source: "body")
+      }
+      switch (quick, before) {
+      case (.success(let request), .success(let expected)):
+        read += 1
+        #expect(request == expected, "\(body)")
+      case (.failure(let error), .failure(let expected)):
+        #expect(error.message == expected.message, "\(body)")
+      default:
+        Issue.record("read otherwise than before: \(body)")
+      }
+    }
+    #expect(read > 200)
+  }
 }
 
 /// Plan request lines with every key, mostly of the right type.
 private enum RandomRequestLine {
   static func make(using generator: inout SplitMix64) -> String {
-    var members: [String] = []
-    let keys = PlanRequest.keys + ["unknownKey"]
-    for key in keys where Int.random(in: 0..<8, using: &generator) == 0 || key == "categories" {
-      members.append("\"\(key)\":\(value(for: key, using: &generator))")
-    }
     let kind = ["plan", "explore", "plan", "instance"].randomElement(using: &generator)!
-    var outer = ["\"\(kind)\":{\(members.joined(separator: space(&generator) + ","))}"]
+    var outer = ["\"\(kind)\":" + body(using: &generator)]
     if Bool.random(using: &generator) {
       let ids = [
         "7", "-3", "\"a\"", "null", "true", "1.0", "1e2", "[1]", "{\"x\":1}", "\"\\u00e9\"",
@@ -97,6 +122,16 @@ private enum RandomRequestLine {
     if Int.random(in: 0..<20, using: &generator) == 0 { outer.append("\"explore\":{}") }
     outer.shuffle(using: &generator)
     return space(&generator) + "{" + outer.joined(separator: ",") + "}" + space(&generator)
+  }
+
+  /// A plan request object.
+  static func body(using generator: inout SplitMix64) -> String {
+    var members: [String] = []
+    let keys = PlanRequest.keys + ["unknownKey"]
+    for key in keys where Int.random(in: 0..<8, using: &generator) == 0 || key == "categories" {
+      members.append("\"\(key)\":\(value(for: key, using: &generator))")
+    }
+    return "{\(members.joined(separator: space(&generator) + ","))}"
   }
 
   /// Deletes, doubles or changes one character.
