@@ -23,9 +23,7 @@ extension TimeZone {
   private static let knownIdentifiers = Set(TimeZone.knownTimeZoneIdentifiers)
 
   /// The wall-clock time at `instant` (seconds since 1970 UTC), in local seconds.
-  func localSeconds(at instant: Int) -> Int {
-    instant + secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
-  }
+  func localSeconds(at instant: Int) -> Int { instant + offset(at: instant) }
 
   /// The instant at which the wall clock first reads `local`.
   ///
@@ -51,7 +49,8 @@ extension TimeZone {
     return (high, true)
   }
 
-  private func offset(at instant: Int) -> Int {
-    secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant)))
+  /// Seconds east of UTC at `instant` (`ZoneOffsets`).
+  func offset(at instant: Int) -> Int {
+    ZoneOffsets.forThisThread.offset(in: self, at: instant)
   }
 }

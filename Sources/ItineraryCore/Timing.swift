@@ -6,8 +6,10 @@ import Foundation
 ///
 /// A place's hours are measured from the start the first time a plan reaches
 /// it, from spans evaluated once per process for the frame's days
-/// (`OpenSpansCache`). Hours that are missing, do not parse or say nothing
-/// definite are unknown: always open, or never, as the frame says. Not meant to be shared between threads: one per solver run.
+/// (`OpenSpansCache`, read through `ThreadOpenSpans`). Hours that are
+/// missing, do not parse or say nothing definite are unknown: always open,
+/// or never, as the frame says. Not meant to be shared between threads: one
+/// per solver run.
 public final class Timing {
   public let problem: Problem
   public let frame: TimeFrame
@@ -25,7 +27,7 @@ public final class Timing {
   @exclusivity(unchecked) private var evaluatedHours: [Hours]
   /// Each place's `GreatCircle.cosLatitude`, NaN before its first use.
   @exclusivity(unchecked) private var cosLatitudes: [Double]
-  private lazy var spans = OpenSpansCache.table(
+  private lazy var spans = ThreadOpenSpans.table(
     for: OpenSpansCache.Key(
       timeZone: frame.timeZone, holidays: frame.holidays,
       days: OpeningHours.days(from: frame.start, to: frame.end, in: frame.timeZone)))

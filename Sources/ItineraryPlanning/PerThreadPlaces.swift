@@ -8,31 +8,20 @@ import ItineraryCore
 /// the same strings contend for them: two cores planning from the embedded
 /// city's one copy spent a tenth of their time there. Each thread's copy
 /// is made on its first request and kept for the thread's life.
-final class PerThreadPlaces: @unchecked Sendable {
-  private let places: [Place]
-  private var key = pthread_key_t()
+final class PerThreadPlaces: Sendable {
+  private let copies: PerThread<Box>
 
   init(_ places: [Place]) {
-    self.places = places
-    pthread_key_create(&key) { copy in
-      if let copy { Unmanaged<Box>.fromOpaque(copy).release() }
-    }
+    copies = PerThread { Box(places.map(\.withOwnStorage)) }
   }
 
   /// The calling thread's copy.
   ///
   /// - Complexity: O(1) after the thread's first call, O(size of the
   ///   places) for that one.
-  func forThisThread() -> [Place] {
-    if let copy = pthread_getspecific(key) {
-      return Unmanaged<Box>.fromOpaque(copy).takeUnretainedValue().places
-    }
-    let box = Box(places.map(\.withOwnStorage))
-    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
-    return box.places
-  }
+  func forThisThread() -> [Place] { copies.value.places }
 
-  private final class Box {
+  private final class Box: Sendable {
     let places: [Place]
     init(_ places: [Place]) { self.places = places }
   }
