@@ -16,7 +16,7 @@ import ItineraryCore
 /// dropped for that one. The search then shakes some routes (one at random
 /// and each other one half the time): removes a run of `S` vertices from
 /// position `P` of each (both growing each iteration), a few random ones,
-/// or a whole route.
+/// or, with two routes or more, a whole route.
 ///
 /// With two routes or more, every route of every local optimum goes into an
 /// `OrienteeringRoutePool`; every 100 iterations, and before each restart,
@@ -26,8 +26,9 @@ import ItineraryCore
 /// an empty trip.
 ///
 /// With more than one thread, as many searches run side by side, each with
-/// its own seed and pool, and share their best trip: a search that is
-/// behind takes it up at its next restart and pools its routes.
+/// its own seed and pool, and share their best trip: every 100 iterations
+/// and before each restart, a search that is behind takes it as its own
+/// best (it restarts from it) and pools its routes.
 ///
 /// Every trip it holds is feasible: insertions are checked in O(1) with each
 /// visit's slack (how late it may start without breaking a later window),
@@ -226,11 +227,12 @@ public struct OrienteeringHeuristic: Sendable {
       }
       // Shake one route at random and each other one half the time (all of
       // them at once did worse): a run of each (half the time), a few
-      // visits at random, or one whole route.
+      // visits at random, or one whole route (with one route, a few visits
+      // instead: the whole would be a restart every fourth iteration).
       let longest = timelines.map(\.route.count).max() ?? 0
       let kind = random.below(4)
       let scatter = kind >= 2
-      let cleared = kind == 3 ? random.below(timelines.count) : -1
+      let cleared = kind == 3 && dayCount > 1 ? random.below(timelines.count) : -1
       let chosen = random.below(timelines.count)
       for day in timelines.indices where !timelines[day].route.isEmpty {
         guard day == chosen || day == cleared || random.below(2) == 0 else { continue }

@@ -6,6 +6,9 @@ import ItineraryCore
 /// replaces it with the optimum; when the proof gives up or runs out of its
 /// share, the heuristic has the rest of the time. A trip that collects every
 /// score is optimal, whatever the number of routes.
+///
+/// The heuristic runs one search per thread of the options
+/// (`SolveOptions.threads`); the proof runs on one thread.
 public enum OrienteeringSolver {
   public struct Result: Sendable {
     /// The best trip, `optimal` only when proven.
