@@ -19,24 +19,34 @@ enum OPTWCommand {
       or not) and millis.
       """,
     options: [
-      Options.routes, Options.timeLimit, Options.seed, Options.memoryLimit, Options.output,
+      Options.routes, Options.searchThreads, Options.timeLimit, Options.seed, Options.memoryLimit,
+      Options.output,
     ],
     run: run)
 
   /// The most routes a trip may have.
   static let maxRoutes = 100
+  /// The most searches side by side.
+  static let maxThreads = 256
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
     let routes = try arguments.integer(Options.routes) ?? 1
-    let (path, options) = try BenchmarkFileRun.start(
+    let threads =
+      try arguments.integer(Options.searchThreads) ?? ProcessInfo.processInfo.activeProcessorCount
+    let (path, solveOptions) = try BenchmarkFileRun.start(
       arguments, as: command, kind: "OPTW", flag: Options.optw
     ) { () throws(ItineraryError) in
       guard (1...maxRoutes).contains(routes) else {
         throw ItineraryError(.usage, "--routes \(routes): expected 1 to \(maxRoutes)")
       }
+      guard (1...maxThreads).contains(threads) else {
+        throw ItineraryError(.usage, "--threads \(threads): expected 1 to \(maxThreads)")
+      }
     }
+    var options = solveOptions
+    options.threads = threads
     guard let text = String(data: try InputFile.contents(of: path), encoding: .utf8) else {
       throw ItineraryError(.data, "\(path): cannot read the file as UTF-8 text")
     }

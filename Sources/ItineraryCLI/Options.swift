@@ -115,6 +115,8 @@ enum Options {
     "optw", "FILE is an OPTW / TOPTW instance (the same as 'itinerary optw FILE')")
   static let routes = Option.value(
     "routes", "M", "routes of an OPTW trip, each vertex once over all (default 1)")
+  static let searchThreads = Option.value(
+    "threads", "N", "searches side by side, one a thread (default: one per core)")
 
   // Finding places.
   static let text = Option.value(

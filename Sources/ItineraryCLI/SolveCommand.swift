@@ -21,7 +21,7 @@ enum SolveCommand {
       Options.waitWeight, Options.unknownHours, Options.anytime, Options.timeLimit, Options.seed,
       Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.format, Options.output,
       Options.gtsplib,
-      Options.optw, Options.routes,
+      Options.optw, Options.routes, Options.searchThreads,
     ],
     run: run)
 
@@ -30,8 +30,8 @@ enum SolveCommand {
   {
     if arguments.has(Options.gtsplib) { return try GTSPCommand.run(arguments, context) }
     if arguments.has(Options.optw) { return try OPTWCommand.run(arguments, context) }
-    if arguments.string(Options.routes) != nil {
-      throw ItineraryError(.usage, "solve: --routes applies to OPTW files (--optw)")
+    for option in [Options.routes, Options.searchThreads] where arguments.string(option) != nil {
+      throw ItineraryError(.usage, "solve: \(option.spelling) applies to OPTW files (--optw)")
     }
     let path = try arguments.single("instance file")
     var settings = SolveSettings()

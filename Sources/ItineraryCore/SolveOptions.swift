@@ -11,6 +11,11 @@ public struct SolveOptions: Sendable {
   /// About how many bytes the solver's tables and queues may take; past it,
   /// it returns what it has (`Solution.complete` false) or a heuristic answer.
   public var memoryBudget: Int
+  /// How many threads a solver may search on at once (the orienteering
+  /// heuristic runs one search on each). 1 unless asked: a caller that
+  /// solves many problems at once, like the batch runner and the server,
+  /// already keeps every core busy.
+  public var threads: Int
 
   /// The default time limit of every mode.
   public static let defaultTimeLimit = Duration.seconds(10)
@@ -22,12 +27,14 @@ public struct SolveOptions: Sendable {
 
   public init(
     timeLimit: Duration = SolveOptions.defaultTimeLimit, seed: UInt64 = 0,
-    cancellation: Cancellation? = nil, memoryBudget: Int = SolveOptions.defaultMemoryBudget
+    cancellation: Cancellation? = nil, memoryBudget: Int = SolveOptions.defaultMemoryBudget,
+    threads: Int = 1
   ) {
     self.timeLimit = timeLimit
     self.seed = seed
     self.cancellation = cancellation
     self.memoryBudget = memoryBudget
+    self.threads = max(1, threads)
   }
 
   /// The deadline of a run starting now.

@@ -1,3 +1,4 @@
+import Dispatch
 import ItineraryCore
 
 /// An iterated local search for the (team) orienteering problem with time
@@ -15,7 +16,7 @@ import ItineraryCore
 /// dropped for that one. The search then shakes some routes (one at random
 /// and each other one half the time): removes a run of `S` vertices from
 /// position `P` of each (both growing each iteration), a few random ones,
-/// or a whole route.
+/// or, with two routes or more, a whole route.
 ///
 /// With two routes or more, every route of every local optimum goes into an
 /// `OrienteeringRoutePool`; every 100 iterations, and before each restart,
@@ -23,6 +24,11 @@ import ItineraryCore
 /// and kept when it is the best so far. After a stall the search goes back
 /// to the best trip (or an as good one from the pool), every third time to
 /// an empty trip.
+///
+/// With more than one thread, as many searches run side by side, each with
+/// its own seed and pool, and share their best trip: every 100 iterations
+/// and before each restart, a search that is behind takes it as its own
+/// best (it restarts from it) and pools its routes.
 ///
 /// Every trip it holds is feasible: insertions are checked in O(1) with each
 /// visit's slack (how late it may start without breaking a later window),
@@ -33,7 +39,7 @@ import ItineraryCore
 /// - Complexity: one iteration is O(U * L) per insertion for U unvisited
 ///   vertices and L visits in all (each vertex's insertion cached per route),
 ///   plus O(L^3) for the local search.
-public struct OrienteeringHeuristic {
+public struct OrienteeringHeuristic: Sendable {
   public struct Result: Sendable {
     public var routes: [[Int]]
     public var score: Double
@@ -49,29 +55,68 @@ public struct OrienteeringHeuristic {
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
   }
 
-  /// The best trip found until `deadline`, from `initial` when given.
+  /// The best trip found until `deadline`, from `initial` when given, by
+  /// `threads` searches side by side (the first with `seed`, the others with
+  /// seeds drawn from it), each on its own thread.
+  ///
+  /// The searches share their best trip (`OrienteeringSharedBest`): every
+  /// 100 iterations and before each restart, a search that is behind takes
+  /// it as its own best and pools its routes, so it restarts from it and
+  /// packs them with its own. One thread gives the same trip for the same
+  /// seed whenever the time limit does not cut the search short.
   ///
   /// - Parameters:
   ///   - target: stop on reaching this score.
-  ///   - patience: stop after this many iterations without a better trip.
+  ///   - patience: stop a search after this many iterations without a
+  ///     better trip (the shared one taken counts as better).
+  /// - Complexity: see the type; `threads` times the work in the same time
+  ///   when there are as many cores.
   public func solve(
     seed: UInt64, until deadline: Deadline, initial: [[Int]]? = nil, target: Double? = nil,
-    patience: Int? = nil
+    patience: Int? = nil, threads: Int = 1
   ) -> Result {
+    let begin = ContinuousClock.now
+    var start = Array(repeating: [Int](), count: instance.days.count)
+    if let initial, instance.isFeasible(initial) {
+      for (index, route) in initial.enumerated() { start[index] = route }
+    }
+    let routes = start
+    let shared = OrienteeringSharedBest(
+      .init(routes: routes, score: instance.score(routes), seconds: 0))
+    var mix = SplitMix64(seed: seed)
+    let seeds = [seed] + (1..<max(1, threads)).map { _ in mix.next() }
+    let group = DispatchGroup()
+    for worker in seeds.indices.dropFirst() {
+      DispatchQueue(label: "orienteering search \(worker)").async(group: group) {
+        search(
+          seed: seeds[worker], from: routes, until: deadline, target: target, patience: patience,
+          begin: begin, shared: shared)
+      }
+    }
+    search(
+      seed: seed, from: routes, until: deadline, target: target, patience: patience, begin: begin,
+      shared: shared)
+    group.wait()
+    let best = shared.best
+    return Result(
+      routes: best.routes, score: best.score, iterations: shared.iterations,
+      secondsToBest: best.seconds)
+  }
+
+  /// One search of `solve`, from `routes` (one a day, feasible), its best
+  /// trips offered to `shared`.
+  private func search(
+    seed: UInt64, from routes: [[Int]], until deadline: Deadline, target: Double?,
+    patience: Int?, begin: ContinuousClock.Instant, shared: OrienteeringSharedBest
+  ) {
     let clock = ContinuousClock()
-    let begin = clock.now
     var random = SplitMix64(seed: seed)
     let dayCount = instance.days.count
-    var routes = Array(repeating: [Int](), count: dayCount)
-    if let initial, instance.isFeasible(initial) {
-      for (index, route) in initial.enumerated() { routes[index] = route }
-    }
     var timelines = routes.indices.map { Timeline(instance, routes[$0], instance.days[$0]) }
     var visited = Array(repeating: false, count: instance.vertexCount)
     for vertex in routes.joined() { visited[vertex] = true }
     var best = routes
     var bestScore = instance.score(routes)
-    var secondsToBest = 0.0
     var iterations = 0
     var size = 1
     var position = 0
@@ -89,7 +134,23 @@ public struct OrienteeringHeuristic {
     var currentScore = bestScore
     var packedAdditions = 0
     let packPeriod = 100
-    while !deadline.hasPassed, sinceBest <= patience ?? .max {
+    defer { shared.report(iterations: iterations) }
+    /// Keeps a better trip as the best and offers it to the other searches;
+    /// whether it reaches the target.
+    func keep(_ routes: [[Int]], _ score: Double) -> Bool {
+      best = routes
+      bestScore = score
+      size = 1
+      stall = 0
+      sinceBest = 0
+      shared.offer(
+        .init(routes: routes, score: score, seconds: (clock.now - begin).seconds),
+        epsilon: epsilon)
+      guard let target, score >= target - epsilon else { return false }
+      shared.stop()
+      return true
+    }
+    while !deadline.hasPassed, !shared.isStopped, sinceBest <= patience ?? .max {
       iterations += 1
       // Mostly a little noise in the ratios, now and then a lot.
       let noise = iterations == 1 ? 0 : random.below(5) == 0 ? 2.0 : 0.2
@@ -97,13 +158,7 @@ public struct OrienteeringHeuristic {
       improve(&timelines, &visited, &random)
       let score = timelines.reduce(0) { $0 + $1.score }
       if score > bestScore + epsilon {
-        best = timelines.map(\.route)
-        bestScore = score
-        secondsToBest = (clock.now - begin).seconds
-        size = 1
-        stall = 0
-        sinceBest = 0
-        if let target, bestScore >= target - epsilon { break }
+        if keep(timelines.map(\.route), score) { break }
       } else {
         stall += 1
         sinceBest += 1
@@ -122,6 +177,14 @@ public struct OrienteeringHeuristic {
       }
       if dayCount > 1 {
         for timeline in timelines where !timeline.route.isEmpty { pool.add(timeline.route) }
+      }
+      // Another search's better trip: this one's best from now on (it
+      // restarts from it), its routes pooled.
+      if stall > stallLimit || iterations % packPeriod == 0,
+        let better = shared.better(than: bestScore, epsilon: epsilon)
+      {
+        (best, bestScore, sinceBest) = (better.routes, better.score, 0)
+        for route in best where !route.isEmpty { pool.add(route) }
       }
       // Now and then, and before each restart, the best trip of the pooled
       // routes, filled and improved; it replaces the current trip when it
@@ -142,16 +205,10 @@ public struct OrienteeringHeuristic {
         let trialScore = trial.reduce(0) { $0 + $1.score }
         let routes = trial.map(\.route)
         if trialScore > bestScore + epsilon, instance.isFeasible(routes) {
-          best = routes
-          bestScore = trialScore
-          secondsToBest = (clock.now - begin).seconds
-          size = 1
-          stall = 0
-          sinceBest = 0
           timelines = trial
           (current, currentScore) = (routes, trialScore)
           visited = marks
-          if let target, bestScore >= target - epsilon { break }
+          if keep(routes, trialScore) { break }
         } else if trialScore >= bestScore - epsilon {
           packedTrip = routes
         }
@@ -170,11 +227,12 @@ public struct OrienteeringHeuristic {
       }
       // Shake one route at random and each other one half the time (all of
       // them at once did worse): a run of each (half the time), a few
-      // visits at random, or one whole route.
+      // visits at random, or one whole route (with one route, a few visits
+      // instead: the whole would be a restart every fourth iteration).
       let longest = timelines.map(\.route.count).max() ?? 0
       let kind = random.below(4)
       let scatter = kind >= 2
-      let cleared = kind == 3 ? random.below(timelines.count) : -1
+      let cleared = kind == 3 && dayCount > 1 ? random.below(timelines.count) : -1
       let chosen = random.below(timelines.count)
       for day in timelines.indices where !timelines[day].route.isEmpty {
         guard day == chosen || day == cleared || random.below(2) == 0 else { continue }
@@ -196,8 +254,6 @@ public struct OrienteeringHeuristic {
         if size > max(1, longest / 2) { size = 1 }
       }
     }
-    return Result(
-      routes: best, score: bestScore, iterations: iterations, secondsToBest: secondsToBest)
   }
 
   /// Takes `doomed` out of the route, each only when the route stays

@@ -6,6 +6,9 @@ import ItineraryCore
 /// replaces it with the optimum; when the proof gives up or runs out of its
 /// share, the heuristic has the rest of the time. A trip that collects every
 /// score is optimal, whatever the number of routes.
+///
+/// The heuristic runs one search per thread of the options
+/// (`SolveOptions.threads`); the proof runs on one thread.
 public enum OrienteeringSolver {
   public struct Result: Sendable {
     /// The best trip, `optimal` only when proven.
@@ -42,7 +45,7 @@ public enum OrienteeringSolver {
     let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
     var found = heuristic.solve(
       seed: options.seed, until: oneRoute ? deadline.fraction(heuristicShare) : deadline,
-      target: everything, patience: oneRoute ? patience : nil)
+      target: everything, patience: oneRoute ? patience : nil, threads: options.threads)
     let complete = found.score >= everything
     guard oneRoute, !complete, let day = instance.days.first else {
       return Result(
@@ -61,7 +64,8 @@ public enum OrienteeringSolver {
     }
     let more = heuristic.solve(
       seed: options.seed &+ 1, until: deadline,
-      initial: exact.score > found.score ? [exact.route] : found.routes)
+      initial: exact.score > found.score ? [exact.route] : found.routes,
+      threads: options.threads)
     let best = max(exact.score, found.score)
     if more.score > best { secondsToBest = exactEnd + more.secondsToBest }
     if more.score > found.score { found = more }

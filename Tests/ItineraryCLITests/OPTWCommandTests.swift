@@ -48,10 +48,23 @@ import Testing
     #expect(object["optimal"] as? Bool == false)
   }
 
+  @Test(arguments: ["1", "3"])
+  func searchesSideBySideFindTheSameTrip(threads: String) throws {
+    let run = try run(
+      ["optw", "FILE", "--routes", "2", "--threads", threads, "--time-limit", "0.2"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let routes = try #require(object["routes"] as? [[Int]])
+    #expect(routes.flatMap { $0 }.sorted() == [1, 2])
+  }
+
   @Test(arguments: [
     ["optw", "FILE", "--routes", "0"], ["optw", "FILE", "--routes", "x"],
     ["optw", "FILE", "--top", "3"], ["solve", "--optw", "FILE", "--top", "3"],
-    ["solve", "FILE", "--routes", "2"], ["optw"],
+    ["solve", "FILE", "--routes", "2"], ["optw"], ["optw", "FILE", "--threads", "0"],
+    ["optw", "FILE", "--threads", "x"], ["solve", "FILE", "--threads", "2"],
+    ["gtsp", "FILE", "--threads", "2"],
   ])
   func usageErrors(_ arguments: [String]) throws {
     let run = try run(arguments)

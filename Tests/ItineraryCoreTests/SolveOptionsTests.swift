@@ -27,6 +27,12 @@ import Testing
     #expect(deadline.fraction(0).hasPassed)
   }
 
+  @Test func oneThreadUnlessAsked() {
+    #expect(SolveOptions().threads == 1)
+    #expect(SolveOptions(threads: 4).threads == 4)
+    #expect(SolveOptions(threads: 0).threads == 1)
+  }
+
   @Test func durationsConvertToSeconds() {
     #expect(Duration.milliseconds(1500).seconds == 1.5)
     #expect(Duration.seconds(-2).seconds == -2)

@@ -137,6 +137,64 @@ import Testing
     #expect(missed.count <= 1)
   }
 
+  /// Searches side by side, each stopped by its patience (not by the
+  /// clock): every trip feasible and never above the optimum, and every
+  /// search's iterations counted (each runs past its patience).
+  @Test(arguments: [1, 2, 3])
+  func searchesSideBySideGiveFeasibleTrips(threads: Int) throws {
+    for seed in UInt64(0)..<12 {
+      print("orienteering seed \(seed), \(threads) threads")
+      let instance = try #require(
+        Self.instance(seed: seed &+ 1000, customers: 6, days: 2 + Int(seed % 2)))
+      let patience = 300
+      let result = OrienteeringHeuristic(instance: instance).solve(
+        seed: seed, until: Deadline(after: .seconds(60)), patience: patience, threads: threads)
+      #expect(Self.isTrip(result.routes, instance))
+      #expect(instance.score(result.routes) == result.score)
+      #expect(result.score <= Self.bruteForce(instance))
+      #expect(result.iterations >= threads * (patience + 1))
+      #expect(result.secondsToBest >= 0)
+    }
+  }
+
+  /// Reaching the target ends every search: the trip is the target's, and
+  /// with a patience far beyond what the target takes, the searches in all
+  /// run fewer iterations than one search's patience.
+  @Test(arguments: [2, 3])
+  func theTargetStopsEverySearch(threads: Int) throws {
+    var reached = 0
+    for seed in UInt64(0)..<8 {
+      print("orienteering seed \(seed), \(threads) threads")
+      let instance = try #require(Self.instance(seed: seed &+ 2000, customers: 6, days: 2))
+      let optimum = Self.bruteForce(instance)
+      let patience = 20_000
+      let result = OrienteeringHeuristic(instance: instance).solve(
+        seed: seed, until: Deadline(after: .seconds(120)), target: optimum, patience: patience,
+        threads: threads)
+      #expect(Self.isTrip(result.routes, instance))
+      guard result.score == optimum else { continue }
+      reached += 1
+      #expect(result.iterations <= patience)
+    }
+    #expect(reached >= 6)
+  }
+
+  @Test(arguments: [1, 2])
+  func theSolverSearchesOnItsThreads(threads: Int) throws {
+    for seed in UInt64(0)..<6 {
+      print("orienteering seed \(seed), \(threads) threads")
+      let instance = try #require(
+        Self.instance(seed: seed &+ 3000, customers: 6, days: 1 + Int(seed % 3)))
+      let result = OrienteeringSolver.solve(
+        instance,
+        options: SolveOptions(timeLimit: .milliseconds(200), seed: seed, threads: threads))
+      #expect(Self.isTrip(result.trip.routes, instance))
+      #expect(instance.score(result.trip.routes) == result.trip.score)
+      #expect(result.trip.score <= Self.bruteForce(instance))
+      #expect(result.secondsToBest >= 0 && result.secondsToBest <= 10)
+    }
+  }
+
   @Test func theEmptyTripWhenNothingFits() throws {
     let instance = try #require(
       OrienteeringInstance(

@@ -30,6 +30,8 @@ extension Suite {
   static let optwQuick: Set = ["r101", "rc101", "c201", "pr01"]
   static let optwProofLimit = Duration.seconds(60)
   static let optwLimit = Duration.seconds(10)
+  /// One search per core, as `itinerary optw` runs by default.
+  static let threads = ProcessInfo.processInfo.activeProcessorCount
 
   static func optwKnown() -> [OPTWKnown]? {
     guard let url = SharedData.url("optw/values.csv"),
@@ -77,6 +79,7 @@ extension Suite {
         parameters: [
           "instance": entry.name, "routes": "\(entry.routes)", "known": "\(Int(entry.value))",
           "kind": entry.kind, "timeLimit": "\(limit)", "seed": "1",
+          "threads": "\(threads)",
           "sweep": bench.options.quick ? "quick" : "full",
         ],
         samples: 1, warmUp: false,
@@ -88,7 +91,10 @@ extension Suite {
             "iterations": solved.heuristic.iterations, "labels": solved.exact?.labels ?? 0,
           ]
         }
-      ) { OrienteeringSolver.solve(instance, options: SolveOptions(timeLimit: limit, seed: 1)) }
+      ) {
+        OrienteeringSolver.solve(
+          instance, options: SolveOptions(timeLimit: limit, seed: 1, threads: threads))
+      }
       guard let result else { continue }
       if !instance.isFeasible(result.trip.routes) {
         bench.note("\(entry.name) M=\(entry.routes): THE TRIP IS NOT FEASIBLE")
