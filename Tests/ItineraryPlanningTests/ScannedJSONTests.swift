@@ -77,6 +77,19 @@ import Testing
     #expect(full > 500)
   }
 
+  /// Every key a request knows is one the quick reader reads.
+  @Test func everyKeyIsReadTheQuickWay() {
+    var generator = SplitMix64(seed: 99)
+    for key in PlanRequest.keys {
+      let read = (0..<40).contains { _ in
+        let value = RandomRequestLine.value(for: key, using: &generator)
+        return JSONRequest.quickly(Data("{\"plan\":{\"\(key)\":\(value)}}".utf8)) != nil
+          && value != "null"
+      }
+      #expect(read, "\(key)")
+    }
+  }
+
   /// The server's bodies: the same request or the same error as reading
   /// them through `JSONSerialization`.
   @Test func bodiesAreReadAsBefore() {
@@ -150,7 +163,7 @@ private enum RandomRequestLine {
     ["", "", " ", "\n\t "].randomElement(using: &generator)!
   }
 
-  private static func value(for key: String, using generator: inout SplitMix64) -> String {
+  static func value(for key: String, using generator: inout SplitMix64) -> String {
     let odd = [
       "null", "true", "0", "-0", "2.5", "1e2", "1E-2", "12345678901234567890", "\"text\"", "[]",
       "{}", "\"\\u00e9\\n\"",
