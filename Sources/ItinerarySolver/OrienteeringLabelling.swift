@@ -117,6 +117,11 @@ private struct Search {
   let bound: OrienteeringCompletionBound
   /// `reach[v * n + w]`: the least time from leaving v to arriving at w by any walk.
   let reach: [Int]
+  /// The successors of each vertex `v` at `firsts[v]..<firsts[v + 1]`, with
+  /// the latest time one may leave `v` and still start within theirs,
+  /// latest first: an extension stops at the first one too late to reach.
+  let successors: [(vertex: Int, last: Int)]
+  let firsts: [Int]
   let maxLabels: Int
   let epsilon: Double
   var critical: [Int] = []
@@ -135,6 +140,16 @@ private struct Search {
     self.maxLabels = maxLabels
     bound = OrienteeringCompletionBound(instance, day: day, deadline: deadline)
     reach = Self.shortestWalks(instance)
+    var firsts = [0]
+    var successors: [(vertex: Int, last: Int)] = []
+    for v in 0..<instance.vertexCount {
+      successors += (1..<instance.vertexCount).filter { $0 != v }
+        .map { w in (w, instance.closes[w] - instance.travel(v, w)) }
+        .sorted { $0.last > $1.last }
+      firsts.append(successors.count)
+    }
+    self.successors = successors
+    self.firsts = firsts
     criticalIndex = Array(repeating: -1, count: instance.vertexCount)
     let feasible = instance.visitStarts(of: incumbent, day: day) != nil
     best = feasible ? incumbent : []
@@ -230,7 +245,9 @@ private struct Search {
         bestRelaxed = index
         if label.score > bestScore + epsilon { improve(route(ending: index)) }
       }
-      for w in 1..<n where w != v {
+      for next in successors[firsts[v]..<firsts[v + 1]] {
+        guard label.time <= next.last else { break }
+        let w = next.vertex
         let bit = criticalIndex[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
         let start = max(label.time + instance.travel(v, w), instance.opens[w])

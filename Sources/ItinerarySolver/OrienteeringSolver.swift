@@ -24,7 +24,7 @@ public enum OrienteeringSolver {
   /// The share of the time limit the heuristic has before the proof starts.
   static let heuristicShare = 0.25
   /// The share of the time left the proof has; the heuristic has the rest.
-  static let exactShare = 0.6
+  static let exactShare = 0.75
   /// Iterations without a better trip after which the heuristic leaves the
   /// rest of its share to the proof.
   static let patience = 3000

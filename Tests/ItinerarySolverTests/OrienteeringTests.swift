@@ -179,6 +179,24 @@ import Testing
     #expect(reached >= 6)
   }
 
+  /// Routes long enough for every move within and across routes, on days
+  /// of different hours: the trip is on time by the independent reading and
+  /// no worse than the search's first local optimum.
+  @Test(arguments: 0..<6)
+  func longerRoutesOnDaysOfDifferentHoursStayOnTime(seed: Int) throws {
+    let seed = UInt64(seed) &+ 4000
+    print("orienteering seed \(seed)")
+    let instance = try #require(Self.instance(seed: seed, customers: 60, days: 2 + Int(seed % 2)))
+    let heuristic = OrienteeringHeuristic(instance: instance)
+    let first = heuristic.solve(seed: seed, until: Deadline(after: .seconds(60)), patience: 0)
+    let result = heuristic.solve(seed: seed, until: Deadline(after: .seconds(60)), patience: 300)
+    #expect(Self.isTrip(first.routes, instance))
+    #expect(Self.isTrip(result.routes, instance))
+    #expect(instance.score(result.routes) == result.score)
+    #expect(result.score >= first.score)
+    #expect(result.routes.filter { $0.count >= 3 }.count >= 2)
+  }
+
   @Test(arguments: [1, 2])
   func theSolverSearchesOnItsThreads(threads: Int) throws {
     for seed in UInt64(0)..<6 {
