@@ -38,21 +38,9 @@ struct OrienteeringCompletionBound {
     let end = day.end / q
     // Times in slots, worked out once: no division in the loop below.
     let opens = instance.opens.map { $0 / q }
-    let closes = instance.closes.map { $0 / q }
     let durations = instance.durations.map { $0 / q }
     let homes = (0..<n).map { instance.travel($0, 0) / q }
-    // The successors of each vertex `v` (at `firsts[v]..<firsts[v + 1]`)
-    // with the slots the way takes and the last slot one may leave `v` and
-    // still start within the window, latest first: a scan stops at the
-    // first successor too late to reach.
-    var firsts = [0]
-    var successors: [(vertex: Int, way: Int, last: Int)] = []
-    for v in 0..<n {
-      successors += (1..<n).filter { $0 != v }
-        .map { w in (w, instance.travel(v, w) / q, closes[w] - instance.travel(v, w) / q) }
-        .sorted { $0.last > $1.last }
-      firsts.append(successors.count)
-    }
+    let successors = OrienteeringSuccessors(instance, step: q)
     var values = Array(repeating: -Double.infinity, count: n * slots)
     // Backwards over departure slots: from `v` leaving at `t`, go home or on to `w`.
     for t in stride(from: slots - 1, through: 0, by: -1) {
@@ -64,7 +52,7 @@ struct OrienteeringCompletionBound {
       }
       for v in 0..<n {
         var best = t + homes[v] <= end ? 0.0 : -Double.infinity
-        for next in successors[firsts[v]..<firsts[v + 1]] {
+        for next in successors[v] {
           guard next.last >= t else { break }
           let w = next.vertex
           let leave = max(t + next.way, opens[w]) + durations[w]

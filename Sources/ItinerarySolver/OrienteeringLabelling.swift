@@ -117,11 +117,9 @@ private struct Search {
   let bound: OrienteeringCompletionBound
   /// `reach[v * n + w]`: the least time from leaving v to arriving at w by any walk.
   let reach: [Int]
-  /// The successors of each vertex `v` at `firsts[v]..<firsts[v + 1]`, with
-  /// the latest time one may leave `v` and still start within theirs,
-  /// latest first: an extension stops at the first one too late to reach.
-  let successors: [(vertex: Int, last: Int)]
-  let firsts: [Int]
+  /// Each vertex's successors, latest first: an extension stops at the
+  /// first one too late to reach.
+  let successors: OrienteeringSuccessors
   let maxLabels: Int
   let epsilon: Double
   var critical: [Int] = []
@@ -140,16 +138,7 @@ private struct Search {
     self.maxLabels = maxLabels
     bound = OrienteeringCompletionBound(instance, day: day, deadline: deadline)
     reach = Self.shortestWalks(instance)
-    var firsts = [0]
-    var successors: [(vertex: Int, last: Int)] = []
-    for v in 0..<instance.vertexCount {
-      successors += (1..<instance.vertexCount).filter { $0 != v }
-        .map { w in (w, instance.closes[w] - instance.travel(v, w)) }
-        .sorted { $0.last > $1.last }
-      firsts.append(successors.count)
-    }
-    self.successors = successors
-    self.firsts = firsts
+    successors = OrienteeringSuccessors(instance)
     criticalIndex = Array(repeating: -1, count: instance.vertexCount)
     let feasible = instance.visitStarts(of: incumbent, day: day) != nil
     best = feasible ? incumbent : []
@@ -245,12 +234,12 @@ private struct Search {
         bestRelaxed = index
         if label.score > bestScore + epsilon { improve(route(ending: index)) }
       }
-      for next in successors[firsts[v]..<firsts[v + 1]] {
+      for next in successors[v] {
         guard label.time <= next.last else { break }
         let w = next.vertex
         let bit = criticalIndex[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
-        let start = max(label.time + instance.travel(v, w), instance.opens[w])
+        let start = max(label.time + next.way, instance.opens[w])
         guard start <= instance.closes[w] else { continue }
         let leave = start + instance.durations[w]
         let score = label.score + instance.scores[w]
