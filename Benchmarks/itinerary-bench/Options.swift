@@ -13,7 +13,8 @@ struct Options: Sendable {
   var list = false
   var help = false
   /// A baseline `results.json` to hold the run against (`Comparison`).
-  var compare: String?
+  /// Baselines to compare with; the run is held against one of them.
+  var compare: [String] = []
 
   struct UsageError: Error {
     var message: String
@@ -37,7 +38,9 @@ struct Options: Sendable {
       --compare FILE   print each measurement's time as a ratio to FILE's (a
                        results.json, such as Benchmarks/baseline-quick.json)
                        and exit 2 when one is more than twice as slow as
-                       the machine's speed explains
+                       the machine's speed explains; given more than once,
+                       the first baseline from a processor of the same model
+                       as this one is used, else the first
       --list           list the suites and exit
       -h, --help       show this help
     """
@@ -70,7 +73,7 @@ struct Options: Sendable {
       case "--allow-debug": options.allowDebug = true
       case "--list": options.list = true
       case "-h", "--help": options.help = true
-      case "--compare": options.compare = try value()
+      case "--compare": options.compare.append(try value())
       case "--output":
         options.output = try value()
       case "--samples":

@@ -35,17 +35,22 @@ if debugBuild {
   }
 }
 
-// Read before the run, so that a bad path fails at once.
-let baseline: Report?
-do {
-  baseline = try options.compare.map { try Report.read(from: URL(fileURLWithPath: $0)) }
-} catch {
-  FileHandle.standardError.write(
-    Data(
-      "error: cannot read the baseline \(options.compare ?? ""): \(error.localizedDescription)\n"
-        .utf8))
-  exit(1)
+// Read before the run, so that a bad path fails at once. A machine of
+// another processor model is faster at some work and slower at other work,
+// which one factor cannot take out: the baseline of this model is used when
+// there is one.
+var baselines: [(path: String, report: Report)] = []
+for path in options.compare {
+  do {
+    baselines.append((path, try Report.read(from: URL(fileURLWithPath: path))))
+  } catch {
+    FileHandle.standardError.write(
+      Data("error: cannot read the baseline \(path): \(error.localizedDescription)\n".utf8))
+    exit(1)
+  }
 }
+let baseline =
+  baselines.first { $0.report.machine.cpu == Machine.current().cpu } ?? baselines.first
 
 let selected =
   options.suites.isEmpty ? Suite.all : Suite.all.filter { options.suites.contains($0.name) }
@@ -86,9 +91,11 @@ do {
   say(
     "\nwrote \(resultsURL.path) and the charts beside it (load average now \(report.machine.loadAfter ?? .nan))"
   )
-  if let baseline, let path = options.compare {
-    let comparison = Comparison(report, baseline: baseline)
-    say("\n== against \(path) (commit \(baseline.commit))")
+  if let baseline {
+    let comparison = Comparison(report, baseline: baseline.report)
+    say(
+      "\n== against \(baseline.path) (commit \(baseline.report.commit), \(baseline.report.machine.cpu))"
+    )
     comparison.lines.forEach(say)
     if comparison.failed {
       FileHandle.standardError.write(

@@ -76,7 +76,10 @@ enum OrienteeringBeamSearch {
     var bestScore = 0.0
     var bestNode = Int32(-1)
     var candidates: [Candidate] = []
-    var floor = MinHeap(capacity: width)
+    // The `width` highest priorities met in this step, the lowest on top
+    // (a max-heap of their negations).
+    var floor = MaxHeap<Void>(capacity: width)
+    var floorCount = 0
     var complete = true
     while !beam.isEmpty {
       guard !deadline.hasPassed else {
@@ -84,7 +87,8 @@ enum OrienteeringBeamSearch {
         break
       }
       candidates.removeAll(keepingCapacity: true)
-      floor.removeAll()
+      floor = MaxHeap<Void>(capacity: width)
+      floorCount = 0
       for (index, partial) in beam.enumerated() {
         let base = index * words
         for next in successors[partial.vertex] {
@@ -97,24 +101,28 @@ enum OrienteeringBeamSearch {
             max(partial.leave + next.way, instance.opens[w]) + instance.durations[w]
           guard leave + instance.travel(w, 0) <= day.end else { continue }
           let priority = score + valueOfTime * Double(day.end - leave)
-          guard floor.admits(priority) else {
+          if floorCount == width {
+            guard priority > -(floor.top?.key ?? .infinity) else {
+              complete = false
+              continue
+            }
             complete = false
-            continue
+            _ = floor.pop()
+          } else {
+            floorCount += 1
           }
-          if floor.count == width { complete = false }
-          floor.insert(priority)
+          floor.push(-priority, ())
           candidates.append(
             Candidate(
               from: Int32(index), vertex: Int32(w), leave: leave, score: score,
               priority: priority, key: partial.key ^ keys[w]))
           // Memory stays within a few beams' worth.
-          if candidates.count >= 8 * width {
-            let threshold = floor.minimum
-            candidates.removeAll { $0.priority < threshold }
+          if candidates.count >= 8 * width, let lowest = floor.top {
+            candidates.removeAll { $0.priority < -lowest.key }
           }
         }
       }
-      let threshold = floor.count < width ? -Double.infinity : floor.minimum
+      let threshold = floorCount < width ? -Double.infinity : -(floor.top?.key ?? .infinity)
       candidates.removeAll { $0.priority < threshold }
       candidates.sort {
         $0.priority != $1.priority ? $0.priority > $1.priority : $0.leave < $1.leave
@@ -170,46 +178,5 @@ enum OrienteeringBeamSearch {
     var score: Double
     var priority: Double
     var key: UInt64
-  }
-
-  /// The `capacity` largest values seen, smallest on top.
-  private struct MinHeap {
-    let capacity: Int
-    private var values: [Double] = []
-
-    init(capacity: Int) { self.capacity = max(1, capacity) }
-
-    var count: Int { values.count }
-    var minimum: Double { values[0] }
-
-    mutating func removeAll() { values.removeAll(keepingCapacity: true) }
-
-    /// Whether `value` would be among the kept ones.
-    func admits(_ value: Double) -> Bool { values.count < capacity || value > values[0] }
-
-    mutating func insert(_ value: Double) {
-      if values.count < capacity {
-        values.append(value)
-        var child = values.count - 1
-        while child > 0 {
-          let parent = (child - 1) / 2
-          guard values[child] < values[parent] else { break }
-          values.swapAt(child, parent)
-          child = parent
-        }
-      } else {
-        values[0] = value
-        var parent = 0
-        while true {
-          let left = 2 * parent + 1
-          guard left < values.count else { break }
-          let right = left + 1
-          let child = right < values.count && values[right] < values[left] ? right : left
-          guard values[child] < values[parent] else { break }
-          values.swapAt(child, parent)
-          parent = child
-        }
-      }
-    }
   }
 }
