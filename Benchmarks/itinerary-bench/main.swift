@@ -49,8 +49,8 @@ for path in options.compare {
     exit(1)
   }
 }
-let baseline =
-  baselines.first { $0.report.machine.cpu == Machine.current().cpu } ?? baselines.first
+let processor = Machine.current().cpu
+let baseline = baselines.first { $0.report.machine.cpu == processor } ?? baselines.first
 
 let selected =
   options.suites.isEmpty ? Suite.all : Suite.all.filter { options.suites.contains($0.name) }

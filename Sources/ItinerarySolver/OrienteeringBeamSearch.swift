@@ -102,11 +102,9 @@ enum OrienteeringBeamSearch {
           guard leave + instance.travel(w, 0) <= day.end else { continue }
           let priority = score + valueOfTime * Double(day.end - leave)
           if floorCount == width {
-            guard priority > -(floor.top?.key ?? .infinity) else {
-              complete = false
-              continue
-            }
+            // A partial route is dropped: this one, or the lowest kept.
             complete = false
+            guard priority > -(floor.top?.key ?? .infinity) else { continue }
             _ = floor.pop()
           } else {
             floorCount += 1
