@@ -240,6 +240,25 @@ import Testing
     #expect(noDays == nil)
   }
 
+  /// Every ng-neighbourhood size gives the same optimum: from 1 (no
+  /// ng-memory) through sizes smaller than the instance (a relaxation the
+  /// decremental search must still tighten) to one that holds every vertex.
+  @Test(arguments: 0..<30)
+  func exactAgreesWithBruteForceForEveryNeighbourhood(seed: Int) throws {
+    let seed = UInt64(seed) &* 15_485_863 &+ 5
+    print("orienteering seed \(seed)")
+    let instance = try #require(Self.instance(seed: seed, customers: 5 + Int(seed % 4), days: 1))
+    let expected = Self.bruteForce(instance)
+    for size in [1, 2, 3, 5, 32] {
+      let exact = OrienteeringLabelling.solve(
+        instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)),
+        neighbourhood: size)
+      #expect(exact.proven, "neighbourhood \(size)")
+      #expect(exact.score == expected, "neighbourhood \(size)")
+      #expect(Self.isTrip([exact.route], instance), "neighbourhood \(size)")
+    }
+  }
+
   @Test func aTimedOutProofSaysSo() throws {
     let instance = try #require(Self.instance(seed: 5, customers: 8, days: 1))
     let exact = OrienteeringLabelling.solve(

@@ -1,0 +1,80 @@
+/// The ng-neighbourhoods of the orienteering labelling: each vertex's is
+/// the vertex itself and its `size - 1` nearest customers by travel time. A
+/// route's ng-memory at a vertex is the set of vertices of the route that
+/// lie in the neighbourhood of every vertex visited since (itself
+/// included); the route may not go back to them.
+///
+/// A memory is a bit set of positions in its vertex's neighbourhood, the
+/// vertex itself at position 0.
+///
+/// - Complexity: O(n^2 log n) time to build and O(n^2) memory for n vertices.
+struct NGNeighbourhoods: Sendable {
+  /// The largest neighbourhood a 32-bit memory holds.
+  static let maxSize = 32
+
+  let size: Int
+  private let vertexCount: Int
+  /// Row v: the neighbourhood of v, v first (a short row padded with v).
+  private let members: [Int]
+  /// `positions[v * n + u]`: where u stands in the neighbourhood of v, or -1.
+  private let positions: [Int8]
+  /// `latest[v * size + j]`: the last time a route may leave v and still
+  /// start the j-th vertex of its neighbourhood within its window.
+  private let latest: [Int]
+
+  /// - Parameters:
+  ///   - size: clamped to 1 ... `maxSize` and to the vertex count.
+  ///   - reach: `reach[v * n + w]`, the least time from leaving v to
+  ///     arriving at w by any walk.
+  init(_ instance: OrienteeringInstance, size: Int, reach: [Int]) {
+    let n = instance.vertexCount
+    let size = max(1, min(size, Self.maxSize, n))
+    var members: [Int] = []
+    members.reserveCapacity(n * size)
+    var positions = Array(repeating: Int8(-1), count: n * n)
+    for v in 0..<n {
+      let nearest = (1..<n).filter { $0 != v }
+        .sorted { (instance.travel(v, $0), $0) < (instance.travel(v, $1), $1) }
+        .prefix(size - 1)
+      let row = [v] + nearest + Array(repeating: v, count: size - 1 - nearest.count)
+      for (position, u) in row.enumerated() where positions[v * n + u] < 0 {
+        positions[v * n + u] = Int8(position)
+      }
+      members += row
+    }
+    self.size = size
+    self.vertexCount = n
+    self.members = members
+    self.positions = positions
+    // The padding of short rows is never remembered.
+    latest = members.indices.map { index in
+      let (v, u) = (index / size, members[index])
+      return index % size > 0 && u == v ? Int.max : instance.closes[u] - reach[v * n + u]
+    }
+  }
+
+  /// The memory at `w`, left at `leave`, of a route that goes there from
+  /// `v` with `memory`, or `nil` when `w` is in that memory (the route may
+  /// not go back). The neighbours it can no longer reach in time are in it
+  /// too, as in Feillet et al.'s labels: they cost nothing and let more
+  /// labels be dominated.
+  ///
+  /// - Complexity: O(size).
+  @inline(__always)
+  func memory(after memory: UInt32, from v: Int, to w: Int, leaving leave: Int) -> UInt32? {
+    let n = vertexCount
+    let at = positions[v * n + w]
+    if at >= 0, memory & (1 << UInt32(at)) != 0 { return nil }
+    var next: UInt32 = 1
+    var bits = memory
+    while bits != 0 {
+      let i = bits.trailingZeroBitCount
+      bits &= bits - 1
+      let j = positions[w * n + members[v * size + i]]
+      if j >= 0 { next |= 1 << UInt32(j) }
+    }
+    let row = w * size
+    for j in 1..<size where latest[row + j] < leave { next |= 1 << UInt32(j) }
+    return next
+  }
+}
