@@ -6,6 +6,16 @@ import Testing
 /// subset and order, with every route's timeline checked here, apart from
 /// the solver's own.
 @Suite struct OrienteeringTests {
+  /// A seeded instance and its optimum by brute force; prints the seed, so
+  /// that a failure can be run again.
+  static func solvedInstance(seed: UInt64, customers: Int, days: Int) throws -> (
+    OrienteeringInstance, Double
+  ) {
+    print("orienteering seed \(seed)")
+    let instance = try #require(Self.instance(seed: seed, customers: customers, days: days))
+    return (instance, Self.bruteForce(instance))
+  }
+
   /// A seeded instance: points on a 100 x 100 grid, travel the Euclidean
   /// distance in tenths truncated, windows and durations at random, some
   /// durations zero.
@@ -91,9 +101,8 @@ import Testing
   @Test(arguments: 0..<60)
   func oneRouteExactAgreesWithBruteForce(seed: Int) throws {
     let seed = UInt64(seed) &* 7919 &+ 11
-    print("orienteering seed \(seed)")
-    let instance = try #require(Self.instance(seed: seed, customers: 1 + Int(seed % 8), days: 1))
-    let expected = Self.bruteForce(instance)
+    let (instance, expected) = try Self.solvedInstance(
+      seed: seed, customers: 1 + Int(seed % 8), days: 1)
     let result = OrienteeringSolver.solve(
       instance, options: SolveOptions(timeLimit: .seconds(30), seed: seed))
     #expect(result.trip.optimal)
@@ -110,9 +119,8 @@ import Testing
   @Test(arguments: 0..<40)
   func twoRoutesHeuristicIsFeasibleAndBounded(seed: Int) throws {
     let seed = UInt64(seed) &* 104_729 &+ 3
-    print("orienteering seed \(seed)")
-    let instance = try #require(Self.instance(seed: seed, customers: 2 + Int(seed % 5), days: 2))
-    let expected = Self.bruteForce(instance)
+    let (instance, expected) = try Self.solvedInstance(
+      seed: seed, customers: 2 + Int(seed % 5), days: 2)
     let result = OrienteeringSolver.solve(
       instance, options: SolveOptions(timeLimit: .milliseconds(100), seed: seed))
     // Proven only when every score is collected.
@@ -246,9 +254,8 @@ import Testing
   @Test(arguments: 0..<30)
   func exactAgreesWithBruteForceForEveryNeighbourhood(seed: Int) throws {
     let seed = UInt64(seed) &* 15_485_863 &+ 5
-    print("orienteering seed \(seed)")
-    let instance = try #require(Self.instance(seed: seed, customers: 5 + Int(seed % 4), days: 1))
-    let expected = Self.bruteForce(instance)
+    let (instance, expected) = try Self.solvedInstance(
+      seed: seed, customers: 5 + Int(seed % 4), days: 1)
     for size in [1, 2, 3, 5, 32] {
       let exact = OrienteeringLabelling.solve(
         instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)),
