@@ -25,7 +25,7 @@ struct OrienteeringCompletionBound {
   /// that asked for it stops at the same deadline anyway.
   init(
     _ instance: OrienteeringInstance, day: OrienteeringDay, maxCells: Int = 1 << 23,
-    maxWork: Int = 1 << 29, deadline: Deadline? = nil
+    maxWork: Int, deadline: Deadline? = nil
   ) {
     let n = instance.vertexCount
     let horizon = day.end + 1

@@ -25,6 +25,11 @@ import ItineraryCore
 /// to the best trip (or an as good one from the pool), every third time to
 /// an empty trip.
 ///
+/// Given a polish (`Polish`), the first search hands it each better best
+/// trip before its next restart, from the polish's start on, and keeps the
+/// polished trip when it scores more (the trip then depends on the clock,
+/// whatever the threads).
+///
 /// With more than one thread, as many searches run side by side, each with
 /// its own seed and pool, and share their best trip: every 100 iterations
 /// and before each restart, a search that is behind takes it as its own
@@ -45,6 +50,19 @@ public struct OrienteeringHeuristic: Sendable {
     public var score: Double
     public var iterations: Int
     public var secondsToBest: Double
+  }
+
+  /// A polish of the best trip (`OrienteeringRoutePolish`), run by the
+  /// first search before each restart once `start` has passed, on each best
+  /// trip once, until it returns `nil` (of no use on the instance).
+  public struct Polish: Sendable {
+    public var start: Deadline
+    public var run: @Sendable ([[Int]]) -> [[Int]]?
+
+    public init(start: Deadline, run: @escaping @Sendable ([[Int]]) -> [[Int]]?) {
+      self.start = start
+      self.run = run
+    }
   }
 
   private let instance: OrienteeringInstance
@@ -73,7 +91,7 @@ public struct OrienteeringHeuristic: Sendable {
   ///   when there are as many cores.
   public func solve(
     seed: UInt64, until deadline: Deadline, initial: [[Int]]? = nil, target: Double? = nil,
-    patience: Int? = nil, threads: Int = 1
+    patience: Int? = nil, threads: Int = 1, polish: Polish? = nil
   ) -> Result {
     let begin = ContinuousClock.now
     var start = Array(repeating: [Int](), count: instance.days.count)
@@ -95,7 +113,7 @@ public struct OrienteeringHeuristic: Sendable {
     }
     search(
       seed: seed, from: routes, until: deadline, target: target, patience: patience, begin: begin,
-      shared: shared)
+      shared: shared, polish: polish)
     group.wait()
     let best = shared.best
     return Result(
@@ -107,7 +125,8 @@ public struct OrienteeringHeuristic: Sendable {
   /// trips offered to `shared`.
   private func search(
     seed: UInt64, from routes: [[Int]], until deadline: Deadline, target: Double?,
-    patience: Int?, begin: ContinuousClock.Instant, shared: OrienteeringSharedBest
+    patience: Int?, begin: ContinuousClock.Instant, shared: OrienteeringSharedBest,
+    polish: Polish? = nil
   ) {
     let clock = ContinuousClock()
     var random = SplitMix64(seed: seed)
@@ -133,6 +152,8 @@ public struct OrienteeringHeuristic: Sendable {
     var current = routes
     var currentScore = bestScore
     var packedAdditions = 0
+    var polishing = polish != nil
+    var polishedScore = -Double.infinity
     let packPeriod = 100
     defer { shared.report(iterations: iterations) }
     /// Keeps a better trip as the best and offers it to the other searches;
@@ -211,6 +232,24 @@ public struct OrienteeringHeuristic: Sendable {
           if keep(routes, trialScore) { break }
         } else if trialScore >= bestScore - epsilon {
           packedTrip = routes
+        }
+      }
+      // Before a restart, a best trip not yet polished, polished; it
+      // replaces the best when it scores more.
+      if stall > stallLimit, polishing, let polish, polish.start.hasPassed,
+        bestScore > polishedScore + epsilon
+      {
+        polishedScore = bestScore
+        if let polished = polish.run(best) {
+          let score = instance.score(polished)
+          if score > bestScore + epsilon, instance.isFeasible(polished) {
+            polishedScore = score
+            for route in polished where !route.isEmpty { pool.add(route) }
+            packedTrip = nil
+            if keep(polished, score) { break }
+          }
+        } else {
+          polishing = false
         }
       }
       if stall > stallLimit {

@@ -69,6 +69,22 @@ public struct OrienteeringInstance: Sendable {
       travel: travel, days: days)
   }
 
+  /// The depot and `vertices` alone, renumbered in that order (vertex `k` of
+  /// the result is `vertices[k - 1]`), with the same days.
+  ///
+  /// - Complexity: O(k^2) for k vertices.
+  public func restricted(to vertices: [Int]) -> OrienteeringInstance {
+    let kept = [0] + vertices
+    let n = scores.count
+    guard
+      let sub = OrienteeringInstance(
+        name: name, scores: kept.map { scores[$0] }, durations: kept.map { durations[$0] },
+        opens: kept.map { opens[$0] }, closes: kept.map { closes[$0] },
+        travel: kept.flatMap { i in kept.map { j in travel[i * n + j] } }, days: days)
+    else { preconditionFailure("a part of a valid instance is valid") }
+    return sub
+  }
+
   /// The start time of each visit of `route` on `day`, each begun as early as
   /// it may, or `nil` when a visit misses its window, a vertex is not a
   /// customer, or the route is not back by the day's end.

@@ -44,19 +44,26 @@ public enum OrienteeringLabelling {
   /// the Solomon and Cordeau files, 8 proved fastest; 16 and 24 remember
   /// more and dominate less).
   public static let neighbourhood = 8
+  /// The most steps the completion bound takes by default (about a second
+  /// on the largest Cordeau files).
+  public static let boundWork = 1 << 29
 
   /// The best route on `day`, proven when the search ends before
   /// `deadline` and within `maxLabels` labels per search.
   ///
-  /// - Parameter neighbourhood: the size of each ng-neighbourhood, from 1
-  ///   (no ng-memory: decremental state-space relaxation alone) to 32.
+  /// - Parameters:
+  ///   - neighbourhood: the size of each ng-neighbourhood, from 1 (no
+  ///     ng-memory: decremental state-space relaxation alone) to 32.
+  ///   - boundWork: the most steps the completion bound may take; below
+  ///     what it needs it counts time in coarser steps, sooner and weaker.
   public static func solve(
     _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
-    deadline: Deadline, maxLabels: Int = 3_000_000, neighbourhood: Int = neighbourhood
+    deadline: Deadline, maxLabels: Int = 3_000_000, neighbourhood: Int = neighbourhood,
+    boundWork: Int = boundWork
   ) -> Result {
     var search = Search(
       instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels,
-      neighbourhood: neighbourhood, deadline: deadline)
+      neighbourhood: neighbourhood, boundWork: boundWork, deadline: deadline)
     var iterations = 0
     var labels = 0
     while true {
@@ -149,12 +156,13 @@ private struct Search {
 
   init(
     instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int], maxLabels: Int,
-    neighbourhood: Int, deadline: Deadline? = nil
+    neighbourhood: Int, boundWork: Int, deadline: Deadline? = nil
   ) {
     self.instance = instance
     self.day = day
     self.maxLabels = maxLabels
-    bound = OrienteeringCompletionBound(instance, day: day, deadline: deadline)
+    bound = OrienteeringCompletionBound(
+      instance, day: day, maxWork: boundWork, deadline: deadline)
     reach = Self.shortestWalks(instance)
     self.neighbourhood = NGNeighbourhoods(instance, size: neighbourhood, reach: reach)
     successors = OrienteeringSuccessors(instance)
