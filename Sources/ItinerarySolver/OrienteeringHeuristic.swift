@@ -108,7 +108,7 @@ public struct OrienteeringHeuristic: Sendable {
       DispatchQueue(label: "orienteering search \(worker)").async(group: group) {
         search(
           seed: seeds[worker], from: routes, until: deadline, target: target, patience: patience,
-          begin: begin, shared: shared)
+          begin: begin, shared: shared, polish: nil)
       }
     }
     search(
@@ -126,7 +126,7 @@ public struct OrienteeringHeuristic: Sendable {
   private func search(
     seed: UInt64, from routes: [[Int]], until deadline: Deadline, target: Double?,
     patience: Int?, begin: ContinuousClock.Instant, shared: OrienteeringSharedBest,
-    polish: Polish? = nil
+    polish: Polish?
   ) {
     let clock = ContinuousClock()
     var random = SplitMix64(seed: seed)
@@ -152,7 +152,8 @@ public struct OrienteeringHeuristic: Sendable {
     var current = routes
     var currentScore = bestScore
     var packedAdditions = 0
-    var polishing = polish != nil
+    // Dropped once it says it is of no use.
+    var polish = polish
     var polishedScore = -Double.infinity
     let packPeriod = 100
     defer { shared.report(iterations: iterations) }
@@ -236,20 +237,19 @@ public struct OrienteeringHeuristic: Sendable {
       }
       // Before a restart, a best trip not yet polished, polished; it
       // replaces the best when it scores more.
-      if stall > stallLimit, polishing, let polish, polish.start.hasPassed,
+      if stall > stallLimit, let active = polish, active.start.hasPassed,
         bestScore > polishedScore + epsilon
       {
         polishedScore = bestScore
-        if let polished = polish.run(best) {
+        if let polished = active.run(best) {
           let score = instance.score(polished)
           if score > bestScore + epsilon, instance.isFeasible(polished) {
             polishedScore = score
             for route in polished where !route.isEmpty { pool.add(route) }
-            packedTrip = nil
             if keep(polished, score) { break }
           }
         } else {
-          polishing = false
+          polish = nil
         }
       }
       if stall > stallLimit {

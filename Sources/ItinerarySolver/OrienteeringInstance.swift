@@ -70,17 +70,19 @@ public struct OrienteeringInstance: Sendable {
   }
 
   /// The depot and `vertices` alone, renumbered in that order (vertex `k` of
-  /// the result is `vertices[k - 1]`), with the same days.
+  /// the result is `vertices[k - 1]`), with `days` (by default the same).
   ///
   /// - Complexity: O(k^2) for k vertices.
-  public func restricted(to vertices: [Int]) -> OrienteeringInstance {
+  public func restricted(to vertices: [Int], days: [OrienteeringDay]? = nil)
+    -> OrienteeringInstance
+  {
     let kept = [0] + vertices
     let n = scores.count
     guard
       let sub = OrienteeringInstance(
         name: name, scores: kept.map { scores[$0] }, durations: kept.map { durations[$0] },
         opens: kept.map { opens[$0] }, closes: kept.map { closes[$0] },
-        travel: kept.flatMap { i in kept.map { j in travel[i * n + j] } }, days: days)
+        travel: kept.flatMap { i in kept.map { j in travel[i * n + j] } }, days: days ?? self.days)
     else { preconditionFailure("a part of a valid instance is valid") }
     return sub
   }

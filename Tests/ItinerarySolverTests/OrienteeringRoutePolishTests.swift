@@ -11,19 +11,6 @@ import Testing
     let list = Mutex<[Double]>([])
   }
 
-  /// The instance with only the depot and `vertices`, and `day` alone.
-  static func part(_ instance: OrienteeringInstance, _ vertices: [Int], day: Int)
-    -> OrienteeringInstance?
-  {
-    let kept = [0] + vertices
-    return OrienteeringInstance(
-      name: "part", scores: kept.map { instance.scores[$0] },
-      durations: kept.map { instance.durations[$0] }, opens: kept.map { instance.opens[$0] },
-      closes: kept.map { instance.closes[$0] },
-      travel: kept.flatMap { i in kept.map { j in instance.travel(i, j) } },
-      days: [instance.days[day]])
-  }
-
   /// From empty routes, each route ends the best for the others (no route
   /// over the vertices they leave free scores more), and the trip is on time.
   @Test(arguments: 0..<30)
@@ -41,7 +28,7 @@ import Testing
     for day in routes.indices {
       let others = Set(routes.indices.filter { $0 != day }.flatMap { routes[$0] })
       let free = (1..<instance.vertexCount).filter { !others.contains($0) }
-      let part = try #require(Self.part(instance, free, day: day))
+      let part = instance.restricted(to: free, days: [instance.days[day]])
       #expect(
         instance.score([routes[day]]) == OrienteeringTests.bruteForce(part), "day \(day)")
     }
