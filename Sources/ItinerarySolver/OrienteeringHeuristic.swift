@@ -131,7 +131,9 @@ public struct OrienteeringHeuristic: Sendable {
     let clock = ContinuousClock()
     var random = SplitMix64(seed: seed)
     let dayCount = instance.days.count
-    var timelines = routes.indices.map { Timeline(instance, routes[$0], instance.days[$0]) }
+    var timelines = routes.indices.map {
+      OrienteeringTimeline(instance, routes[$0], instance.days[$0])
+    }
     var visited = Array(repeating: false, count: instance.vertexCount)
     for vertex in routes.joined() { visited[vertex] = true }
     var best = routes
@@ -192,7 +194,9 @@ public struct OrienteeringHeuristic: Sendable {
           current = timelines.map(\.route)
           currentScore = score
         } else {
-          timelines = current.indices.map { Timeline(instance, current[$0], instance.days[$0]) }
+          timelines = current.indices.map {
+            OrienteeringTimeline(instance, current[$0], instance.days[$0])
+          }
           visited = Array(repeating: false, count: instance.vertexCount)
           for vertex in current.joined() { visited[vertex] = true }
         }
@@ -218,7 +222,7 @@ public struct OrienteeringHeuristic: Sendable {
         packedAdditions = pool.additions
         let packed = pool.bestTrip()
         var trial = packed.routes.indices.map {
-          Timeline(instance, packed.routes[$0], instance.days[$0])
+          OrienteeringTimeline(instance, packed.routes[$0], instance.days[$0])
         }
         var marks = Array(repeating: false, count: instance.vertexCount)
         for vertex in packed.routes.joined() { marks[vertex] = true }
@@ -259,7 +263,7 @@ public struct OrienteeringHeuristic: Sendable {
         restarts += 1
         acceptance = thresholds[random.below(thresholds.count)]
         let from = restarts % 3 == 0 ? best.map { _ in [Int]() } : packedTrip ?? best
-        timelines = from.indices.map { Timeline(instance, from[$0], instance.days[$0]) }
+        timelines = from.indices.map { OrienteeringTimeline(instance, from[$0], instance.days[$0]) }
         (current, currentScore) = (from, instance.score(from))
         visited = Array(repeating: false, count: instance.vertexCount)
         for vertex in from.joined() { visited[vertex] = true }
@@ -297,12 +301,16 @@ public struct OrienteeringHeuristic: Sendable {
 
   /// Takes `doomed` out of the route, each only when the route stays
   /// feasible without it (travel times need not obey the triangle inequality).
-  private func remove(_ doomed: [Int], from timeline: inout Timeline, _ visited: inout [Bool]) {
+  private func remove(
+    _ doomed: [Int], from timeline: inout OrienteeringTimeline, _ visited: inout [Bool]
+  ) {
     for vertex in doomed {
       guard let at = timeline.route.firstIndex(of: vertex) else { continue }
       var route = timeline.route
       route.remove(at: at)
-      guard Timeline.finish(of: route, day: timeline.day, instance) != nil else { continue }
+      guard OrienteeringTimeline.finish(of: route, day: timeline.day, instance) != nil else {
+        continue
+      }
       timeline.route = route
       visited[vertex] = false
     }
@@ -317,13 +325,13 @@ public struct OrienteeringHeuristic: Sendable {
   /// again only for the route that changed; a vertex that fits a route no
   /// more never will within the call (an insertion only takes slack away).
   private func insertAll(
-    _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64,
+    _ timelines: inout [OrienteeringTimeline], _ visited: inout [Bool], _ random: inout SplitMix64,
     noise: Double
   ) {
     let n = instance.vertexCount
     let days = timelines.count
     var alive: [Int] = []
-    var options = Array(repeating: Insertion?.none, count: n * days)
+    var options = Array(repeating: OrienteeringTimeline.Insertion?.none, count: n * days)
     for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
       var any = false
       for day in 0..<days {
@@ -380,7 +388,7 @@ public struct OrienteeringHeuristic: Sendable {
 
   /// Shortens routes and swaps in better vertices until neither helps.
   private func improve(
-    _ timelines: inout [Timeline], _ visited: inout [Bool], _ random: inout SplitMix64
+    _ timelines: inout [OrienteeringTimeline], _ visited: inout [Bool], _ random: inout SplitMix64
   ) {
     var changed = true
     var rounds = 0
@@ -403,7 +411,7 @@ public struct OrienteeringHeuristic: Sendable {
   ///
   /// - Complexity: O(L^3) per pass for a route of L visits (each move timed
   ///   from the visit it first changes, in place).
-  private func shorten(_ timeline: inout Timeline) -> Bool {
+  private func shorten(_ timeline: inout OrienteeringTimeline) -> Bool {
     guard !timeline.shortened else { return false }
     guard timeline.route.count >= 2 else { return false }
     var improved = false
@@ -439,7 +447,7 @@ public struct OrienteeringHeuristic: Sendable {
   /// earlier in all: time freed for more visits.
   ///
   /// - Complexity: O(L * M * L) per pass for L visits over M routes.
-  private func relocate(_ timelines: inout [Timeline]) -> Bool {
+  private func relocate(_ timelines: inout [OrienteeringTimeline]) -> Bool {
     guard timelines.count > 1 else { return false }
     var changed = false
     for from in timelines.indices {
@@ -448,7 +456,8 @@ public struct OrienteeringHeuristic: Sendable {
         let vertex = timelines[from].route[at]
         var shorter = timelines[from].route
         shorter.remove(at: at)
-        guard let end = Timeline.finish(of: shorter, day: timelines[from].day, instance),
+        guard
+          let end = OrienteeringTimeline.finish(of: shorter, day: timelines[from].day, instance),
           case let saved = timelines[from].finish - end, saved > 0
         else {
           at += 1
@@ -462,7 +471,9 @@ public struct OrienteeringHeuristic: Sendable {
           else { continue }
           var longer = timelines[to].route
           longer.insert(vertex, at: place)
-          guard let later = Timeline.finish(of: longer, day: timelines[to].day, instance) else {
+          guard
+            let later = OrienteeringTimeline.finish(of: longer, day: timelines[to].day, instance)
+          else {
             continue
           }
           let gain = saved - (later - timelines[to].finish)
@@ -486,7 +497,7 @@ public struct OrienteeringHeuristic: Sendable {
   /// where that brings the two routes back earlier in all.
   ///
   /// - Complexity: O(L^2 * L) per pass for L visits in all.
-  private func exchange(_ timelines: inout [Timeline]) -> Bool {
+  private func exchange(_ timelines: inout [OrienteeringTimeline]) -> Bool {
     var changed = false
     for from in timelines.indices {
       for to in timelines.indices where to > from {
@@ -520,17 +531,21 @@ public struct OrienteeringHeuristic: Sendable {
   /// Replaces a visit by an unvisited vertex, in the same place or the
   /// cheapest one of that route, when the route stays feasible: the visit
   /// moves to the cheapest place of another route where it fits, or, when
-  /// none has room, leaves the trip for a vertex of a higher score.
+  /// none has room, leaves the trip for a vertex of a higher score. A
+  /// necessary condition in O(1) (`OrienteeringTimeline.mayFitWithout`)
+  /// spares the exact check of almost every pair.
   ///
-  /// - Complexity: O(U * L * L) for U unvisited vertices and L visits.
-  private func swapIn(_ timelines: inout [Timeline], _ visited: inout [Bool]) -> Bool {
+  /// - Complexity: O(U * L * L) for U unvisited vertices and L visits; O(U *
+  ///   L) but for the few pairs that pass the condition.
+  private func swapIn(_ timelines: inout [OrienteeringTimeline], _ visited: inout [Bool]) -> Bool {
     let n = instance.vertexCount
     var changed = false
     // Each route without each of its visits (nil when that is late), made
     // again for a route once it changes.
-    var without = Array(repeating: [Timeline?](), count: timelines.count)
+    var without = Array(repeating: [OrienteeringTimeline?](), count: timelines.count)
+    var removals = Array(repeating: OrienteeringTimeline.Removals?.none, count: timelines.count)
     var stale = Array(repeating: true, count: timelines.count)
-    var busy = Array(repeating: 0, count: timelines.count)
+    var mayFit: [Bool] = []
     // Where each visit fits in another route (day and place), made again
     // for every route after any change.
     var moves = movesAcross(timelines)
@@ -544,36 +559,22 @@ public struct OrienteeringHeuristic: Sendable {
           moves[day][at] != nil ? score : score - instance.scores[route[at]]
         }
         guard route.indices.contains(where: { gain($0) > bestGain }) else { continue }
-        let times = timelines[day].day
         if stale[day] {
           stale[day] = false
+          let times = timelines[day].day
           without[day] = route.indices.map { at in
             var shorter = route
             shorter.remove(at: at)
-            return Timeline.finish(of: shorter, day: times, instance) == nil
-              ? nil : Timeline(instance, shorter, times)
+            return OrienteeringTimeline.finish(of: shorter, day: times, instance) == nil
+              ? nil : OrienteeringTimeline(instance, shorter, times)
           }
-          busy[day] = busyTime(route)
+          removals[day] = timelines[day].removals(instance)
         }
-        // A lower bound on the time the vertex adds anywhere in the route:
-        // with the travel and visit times alone, waits left out, the route
-        // must still fit the day.
-        var detour = Int.max
-        var previous = 0
-        for at in 0...route.count {
-          let next = at < route.count ? route[at] : 0
-          detour = min(detour, added(vertex, previous, next))
-          previous = next
-        }
-        let room = times.end - times.start - busy[day]
+        guard let removals = removals[day] else { continue }
+        timelines[day].mayFitWithout(vertex, removals, instance, into: &mayFit)
         for (at, old) in route.enumerated() {
           let gain = gain(at)
-          guard gain > bestGain else { continue }
-          let before = at > 0 ? route[at - 1] : 0
-          let after = at + 1 < route.count ? route[at + 1] : 0
-          let freed = added(old, before, after)
-          guard min(detour, added(vertex, before, after)) - freed <= room,
-            let candidate = without[day][at],
+          guard gain > bestGain, mayFit[at], let candidate = without[day][at],
             let (place, _) = candidate.cheapestInsertion(of: vertex, instance)
           else { continue }
           var longer = candidate.route
@@ -604,7 +605,7 @@ public struct OrienteeringHeuristic: Sendable {
   /// route `d`, as that route's index and place, or `nil` when none has room.
   ///
   /// - Complexity: O(M * L * L) for L visits over M routes.
-  private func movesAcross(_ timelines: [Timeline]) -> [[(day: Int, at: Int)?]] {
+  private func movesAcross(_ timelines: [OrienteeringTimeline]) -> [[(day: Int, at: Int)?]] {
     timelines.indices.map { day in
       timelines[day].route.map { vertex in
         var best: (day: Int, at: Int, shift: Int)?
@@ -617,169 +618,5 @@ public struct OrienteeringHeuristic: Sendable {
         return best.map { ($0.day, $0.at) }
       }
     }
-  }
-}
-
-extension OrienteeringHeuristic {
-  /// The time `vertex` adds between `previous` and `next`, waits left out.
-  @inline(__always)
-  fileprivate func added(_ vertex: Int, _ previous: Int, _ next: Int) -> Int {
-    instance.travel(previous, vertex) + instance.durations[vertex] + instance.travel(vertex, next)
-      - instance.travel(previous, next)
-  }
-
-  /// The route's travel and visit times, waits left out.
-  fileprivate func busyTime(_ route: [Int]) -> Int {
-    var total = 0
-    var previous = 0
-    for vertex in route {
-      total += instance.travel(previous, vertex) + instance.durations[vertex]
-      previous = vertex
-    }
-    return total + instance.travel(previous, 0)
-  }
-}
-
-/// Where a vertex goes in a route and the time it adds there.
-private typealias Insertion = (at: Int, shift: Int)
-
-/// A route with the times of its visits: when each starts, how long it
-/// waits, and how much later it could start without breaking a later
-/// window or the day's end.
-private struct Timeline {
-  var route: [Int]
-  let day: OrienteeringDay
-  var starts: [Int] = []
-  var waits: [Int] = []
-  var slacks: [Int] = []
-  var finish = 0
-  var score = 0.0
-  /// Whether `shorten` has found nothing to do since the last change.
-  var shortened = false
-
-  init(_ instance: OrienteeringInstance, _ route: [Int], _ day: OrienteeringDay) {
-    self.route = route
-    self.day = day
-    update(instance)
-  }
-
-  /// Recomputes the times after a change of `route` (which must be feasible).
-  ///
-  /// - Complexity: O(L).
-  mutating func update(_ instance: OrienteeringInstance) {
-    shortened = false
-    let count = route.count
-    if starts.count != count {
-      starts = Array(repeating: 0, count: count)
-      waits = Array(repeating: 0, count: count)
-      slacks = Array(repeating: 0, count: count)
-    }
-    var time = day.start
-    var at = 0
-    score = 0
-    for (index, vertex) in route.enumerated() {
-      let arrival = time + instance.travel(at, vertex)
-      starts[index] = max(arrival, instance.opens[vertex])
-      waits[index] = starts[index] - arrival
-      time = starts[index] + instance.durations[vertex]
-      at = vertex
-      score += instance.scores[vertex]
-    }
-    finish = time + instance.travel(at, 0)
-    var later = day.end - finish
-    for index in stride(from: count - 1, through: 0, by: -1) {
-      slacks[index] = min(instance.closes[route[index]] - starts[index], later)
-      later = waits[index] + slacks[index]
-    }
-  }
-
-  /// The time the route gets back, or `nil` when it is infeasible.
-  ///
-  /// - Complexity: O(L).
-  static func finish(of route: [Int], day: OrienteeringDay, _ instance: OrienteeringInstance)
-    -> Int?
-  {
-    var time = day.start
-    var at = 0
-    for vertex in route {
-      let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
-      guard start <= instance.closes[vertex] else { return nil }
-      time = start + instance.durations[vertex]
-      at = vertex
-    }
-    time += instance.travel(at, 0)
-    return time <= day.end ? time : nil
-  }
-
-  /// The time the route gets back with the visits in `range` replaced (put
-  /// in another order, or swapped for others), `order(k)` the visit at
-  /// `range.lowerBound + k`, or `nil` when that is infeasible.
-  ///
-  /// - Complexity: O(range + K) for the K later visits it moves (it stops at
-  ///   the first one that starts as before, or after its latest start).
-  func finish(
-    reordering range: ClosedRange<Int>, _ order: (Int) -> Int, _ instance: OrienteeringInstance
-  ) -> Int? {
-    let first = range.lowerBound
-    var time = first == 0 ? day.start : starts[first - 1] + instance.durations[route[first - 1]]
-    var at = first == 0 ? 0 : route[first - 1]
-    for k in 0..<range.count {
-      let vertex = order(k)
-      let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
-      guard start <= instance.closes[vertex] else { return nil }
-      time = start + instance.durations[vertex]
-      at = vertex
-    }
-    for index in range.upperBound + 1..<route.count {
-      let vertex = route[index]
-      let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
-      if start == starts[index] { return finish }
-      guard start <= starts[index] + slacks[index] else { return nil }
-      time = start + instance.durations[vertex]
-      at = vertex
-    }
-    time += instance.travel(at, 0)
-    return time <= day.end ? time : nil
-  }
-
-  /// Where `vertex` fits at the least extra time, and that time, or `nil`
-  /// when it fits nowhere.
-  ///
-  /// The latest start of each visit (`starts + slacks`) never decreases
-  /// along the route, so the places before the first visit that may start
-  /// after `vertex` is done are skipped by binary search; the scan stops
-  /// once the vertex could only start after its window.
-  ///
-  /// - Complexity: O(log L + W) for the W places within the vertex's window.
-  func cheapestInsertion(of vertex: Int, _ instance: OrienteeringInstance) -> Insertion? {
-    var best: Insertion?
-    let close = instance.closes[vertex]
-    let done = instance.opens[vertex] + instance.durations[vertex]
-    var low = 0
-    var high = route.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] + slacks[middle] < done { low = middle + 1 } else { high = middle }
-    }
-    var leave = low == 0 ? day.start : starts[low - 1] + instance.durations[route[low - 1]]
-    var previous = low == 0 ? 0 : route[low - 1]
-    for at in low...route.count {
-      // Every later start of the visit is later still.
-      if leave > close { break }
-      let next = at < route.count ? route[at] : 0
-      let start = max(leave + instance.travel(previous, vertex), instance.opens[vertex])
-      if start <= instance.closes[vertex] {
-        let arrival = start + instance.durations[vertex] + instance.travel(vertex, next)
-        let shift = arrival - (leave + instance.travel(previous, next))
-        let fits =
-          at < route.count ? shift <= waits[at] + slacks[at] : arrival <= day.end
-        if fits, best.map({ shift < $0.shift }) ?? true { best = (at, shift) }
-      }
-      if at < route.count {
-        leave = starts[at] + instance.durations[next]
-        previous = next
-      }
-    }
-    return best
   }
 }
