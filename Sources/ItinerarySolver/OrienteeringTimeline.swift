@@ -114,10 +114,10 @@ struct OrienteeringTimeline {
     var earlier: [Int]
   }
 
-  /// Taking visit `k` out lets the visits before it start later by at most
-  /// what visit `k - 1` gains, and those after it earlier by at most what
-  /// visit `k + 1` gains (a wait or a window only absorbs a change, so the
-  /// change shrinks along the route).
+  /// What taking each visit out frees. Taking visit `k` out lets the visits
+  /// before it start later by at most what visit `k - 1` gains, and those
+  /// after it earlier by at most what visit `k + 1` gains (a wait or a window
+  /// only absorbs a change, so the change shrinks along the route).
   ///
   /// - Complexity: O(L).
   func removals(_ instance: OrienteeringInstance) -> Removals {
