@@ -12,7 +12,8 @@ import Foundation
 /// ratios are judged after dividing by it: a regression is a measurement out
 /// of line with the rest. Measurements shorter than `shortest` in the
 /// baseline are shown but never fail the gate: at that size the noise is the
-/// measurement.
+/// measurement. They still count towards the factor, where the median of
+/// many of them is steady though each one is not.
 struct Comparison {
   /// How many times slower than the baseline a measurement may be.
   static let slowdownLimit = 2.0
@@ -37,9 +38,9 @@ struct Comparison {
   var unmatched: [String] = []
 
   /// How much slower this machine computes than the baseline's: the median
-  /// ratio of the judged computing measurements, never below 1.
+  /// ratio of the computing measurements, short ones included, never below 1.
   var machineFactor: Double {
-    let ratios = rows.filter { $0.judged && !$0.waits }.map(\.ratio).sorted()
+    let ratios = rows.filter { !$0.waits }.map(\.ratio).sorted()
     guard !ratios.isEmpty else { return 1 }
     let middle = ratios.count / 2
     let median =
@@ -104,7 +105,7 @@ struct Comparison {
     lines.append(
       "\(judged.count) of \(rows.count) measurements judged; this machine computes "
         + String(format: "%.2f", machineFactor)
-        + " times slower than the baseline's (median computing ratio, at least 1); "
+        + " times slower than the baseline's (median computing ratio, short ones included, at least 1); "
         + "worst ratio after that "
         + String(format: "%.2f", worst) + " (limit \(Self.slowdownLimit))")
     return lines
