@@ -20,6 +20,7 @@ import traceback
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -92,8 +93,10 @@ class PageTest:
         print("       screenshot " + path)
 
     def wait(self, condition, what):
+        # The page may render again between finding an element and reading it.
         try:
-            return WebDriverWait(self.driver, WAIT).until(lambda driver: condition())
+            return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(
+                lambda driver: condition())
         except Exception:
             self.check(what, False, "timed out after %d s" % WAIT)
             return None
@@ -103,6 +106,15 @@ class PageTest:
 
     def answered(self):
         return int(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0)
+
+    def request(self):
+        """The page's last request to `/v1/plan`, or {} before the first."""
+        return json.loads(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-request") or "{}")
+
+    def settled(self):
+        """The page's last request is answered and its plans drawn (a request
+        waits 150 ms for more changes, and each change asks again)."""
+        return self.answered() >= 1 and re.match(r"\d+ plans? in", self.driver.find_element(By.ID, "status").text)
 
     def plans_shown(self):
         return [item.text for item in self.find("#plan-list li.plan")]
@@ -138,14 +150,15 @@ class PageTest:
             field.send_keys(Keys.ENTER)
         chosen = [item.get_attribute("data-category") for item in self.find("#category-list li")]
         self.check("three categories chosen in order", chosen == ["restaurant", "park", "museum"], str(chosen))
-        self.wait(lambda: len(self.plans_shown()) == 3 and self.answered() >= 1, "three plans are listed")
+        self.wait(lambda: self.request().get("categories") == ["restaurant", "park", "museum"] and self.settled()
+                  and len(self.plans_shown()) == 3, "three plans are listed")
         first = self.plans_shown()
         self.check("each plan shows its distance and time",
                    all(re.search(r"#\d · \d+\.\d\d km · \d+ min", text) for text in first), str(first))
         self.matches_api("the plans listed are the API's")
         self.check("the plans are drawn on the map", len(self.find(".leaflet-overlay-pane path")) >= 3)
         self.check("the chosen plan's stops are numbered on the map",
-                   [marker.text for marker in self.find(".stop-marker")] == ["1", "2", "3"])
+                   [marker.get_attribute("textContent") for marker in self.find(".stop-marker")] == ["1", "2", "3"])
         self.check("the status says how many plans", "3 plans" in driver.find_element(By.ID, "status").text)
         self.shot("03-planned")
 
@@ -154,7 +167,7 @@ class PageTest:
         marker = self.find(".leaflet-marker-icon.start-marker")[0]
         ActionChains(driver).click_and_hold(marker).move_by_offset(40, 20).move_by_offset(60, 40) \
             .move_by_offset(60, 40).release().perform()
-        self.wait(lambda: self.answered() > before, "dragging the start plans again")
+        self.wait(lambda: self.answered() > before and self.settled(), "dragging the start plans again")
         self.check("the start moved", driver.find_element(By.ID, "start").text != start_text,
                    driver.find_element(By.ID, "start").text)
         body, answer = self.matches_api("after the drag the plans are the API's from the new start")
@@ -183,7 +196,7 @@ class PageTest:
 
         before = self.answered()
         self.find("#category-list li")[0].find_elements(By.TAG_NAME, "button")[1].click()
-        self.wait(lambda: self.answered() > before, "reordering plans again")
+        self.wait(lambda: self.answered() > before and self.settled(), "reordering plans again")
         chosen = [item.get_attribute("data-category") for item in self.find("#category-list li")]
         self.check("moving restaurant later reorders the stops", chosen == ["park", "restaurant", "museum"], str(chosen))
         self.matches_api("the reordered plans are the API's")
