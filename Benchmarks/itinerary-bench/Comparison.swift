@@ -105,8 +105,8 @@ struct Comparison {
     lines.append(
       "\(judged.count) of \(rows.count) measurements judged; this machine computes "
         + String(format: "%.2f", machineFactor)
-        + " times slower than the baseline's (median computing ratio, short ones included, at least 1); "
-        + "worst ratio after that "
+        + " times slower than the baseline's (median computing ratio, short ones included, "
+        + "at least 1); worst ratio after that "
         + String(format: "%.2f", worst) + " (limit \(Self.slowdownLimit))")
     return lines
   }
