@@ -5,8 +5,10 @@ import Foundation
 /// more than `slowdownLimit` times slower than the machine explains.
 ///
 /// Ratios are steadier than times on a shared machine, so the gate is a
-/// ratio. Single-threaded work is compared by CPU time; the fetch and CLI
-/// suites, which wait on servers and processes, by wall time. A slower
+/// ratio. Single-threaded work is compared by its least CPU time over the
+/// samples (a busy neighbour only adds time, and did so to some samples of a
+/// row but not others); the fetch and CLI suites, which wait on servers and
+/// processes, by their median wall time. A slower
 /// machine makes every computing measurement slower alike, so their median
 /// ratio (when above 1) is taken as the machine's factor and the computing
 /// ratios are judged after dividing by it: a regression is a measurement out
@@ -70,7 +72,7 @@ struct Comparison {
           let parameters = record.parameters.filter { $0.key != "seed" }
             .sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
           let name = "\(suite.name): \(record.series) n=\(record.n) \(parameters)"
-          times[name] = wall ? record.timing.median : record.timing.cpuMedian
+          times[name] = wall ? record.timing.median : record.timing.cpuMin
           if wall { waits.insert(name) }
         }
       }

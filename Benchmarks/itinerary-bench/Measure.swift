@@ -58,6 +58,9 @@ struct Timing: Codable, Sendable {
   var median: Double { Timing.median(of: wall) }
   var max: Double { wall.max() ?? .nan }
   var cpuMedian: Double { Timing.median(of: cpu) }
+  /// The least CPU time of the samples: other work on the machine only adds
+  /// time, so this is the steadiest figure of the code's own speed.
+  var cpuMin: Double { cpu.min() ?? .nan }
 
   static func median(of values: [Double]) -> Double {
     let sorted = values.sorted()
