@@ -154,6 +154,7 @@ public struct OrienteeringHeuristic: Sendable {
     var current = routes
     var currentScore = bestScore
     var packedAdditions = 0
+    var settled = Settled()
     // Dropped once it says it is of no use.
     var polish = polish
     var polishedScore = -Double.infinity
@@ -178,8 +179,8 @@ public struct OrienteeringHeuristic: Sendable {
       iterations += 1
       // Mostly a little noise in the ratios, now and then a lot.
       let noise = iterations == 1 ? 0 : random.below(5) == 0 ? 2.0 : 0.2
-      insertAll(&timelines, &visited, &random, noise: noise)
-      improve(&timelines, &visited, &random)
+      insertAll(&timelines, &visited, &random, noise: noise, &settled)
+      improve(&timelines, &visited, &random, &settled)
       let score = timelines.reduce(0) { $0 + $1.score }
       if score > bestScore + epsilon {
         if keep(timelines.map(\.route), score) { break }
@@ -226,8 +227,8 @@ public struct OrienteeringHeuristic: Sendable {
         }
         var marks = Array(repeating: false, count: instance.vertexCount)
         for vertex in packed.routes.joined() { marks[vertex] = true }
-        insertAll(&trial, &marks, &random, noise: 0)
-        improve(&trial, &marks, &random)
+        insertAll(&trial, &marks, &random, noise: 0, &settled)
+        improve(&trial, &marks, &random, &settled)
         let trialScore = trial.reduce(0) { $0 + $1.score }
         let routes = trial.map(\.route)
         if trialScore > bestScore + epsilon, instance.isFeasible(routes) {
@@ -319,25 +320,44 @@ public struct OrienteeringHeuristic: Sendable {
 
   // MARK: Insertion
 
+  /// The routes as the last `insertAll` left them and, for each, the
+  /// vertices it found fit nowhere in it: a route that is the same again is
+  /// timed the same, so they need no check against it.
+  private struct Settled {
+    var routes: [[Int]] = []
+    var misfits: [[Bool]] = []
+  }
+
   /// Inserts unvisited vertices, best ratio first, until none fits.
   ///
   /// Each vertex's cheapest insertion into each route is kept and computed
   /// again only for the route that changed; a vertex that fits a route no
   /// more never will within the call (an insertion only takes slack away).
+  /// A route unchanged since the last call is not checked again for the
+  /// vertices that call found fit nowhere in it (`settled`).
+  ///
+  /// - Complexity: O(U * M * (log L + W)) to start for U unvisited vertices
+  ///   and M routes, W places within a vertex's window, then O(U * M + U *
+  ///   (log L + W)) per insertion.
   private func insertAll(
     _ timelines: inout [OrienteeringTimeline], _ visited: inout [Bool], _ random: inout SplitMix64,
-    noise: Double
+    noise: Double, _ settled: inout Settled
   ) {
     let n = instance.vertexCount
     let days = timelines.count
+    // misfits[day][vertex]: the vertex fits nowhere in the route as it is.
+    var misfits = (0..<days).map { day in
+      settled.routes.indices.contains(day) && settled.routes[day] == timelines[day].route
+        ? settled.misfits[day] : Array(repeating: false, count: n)
+    }
     var alive: [Int] = []
     var options = Array(repeating: OrienteeringTimeline.Insertion?.none, count: n * days)
     for vertex in 1..<n where !visited[vertex] && instance.scores[vertex] > 0 {
       var any = false
-      for day in 0..<days {
+      for day in 0..<days where !misfits[day][vertex] {
         let option = timelines[day].cheapestInsertion(of: vertex, instance)
         options[vertex * days + day] = option
-        if option != nil { any = true }
+        if option != nil { any = true } else { misfits[day][vertex] = true }
       }
       if any { alive.append(vertex) }
     }
@@ -356,19 +376,21 @@ public struct OrienteeringHeuristic: Sendable {
           }
         }
       }
-      guard let choice else { return }
+      guard let choice else { break }
       let vertex = alive[choice.index]
       timelines[choice.day].route.insert(vertex, at: choice.at)
       timelines[choice.day].update(instance)
       visited[vertex] = true
       alive.swapAt(choice.index, alive.count - 1)
       alive.removeLast()
+      misfits[choice.day] = Array(repeating: false, count: n)
       var kept = 0
       for index in alive.indices {
         let other = alive[index]
         let slot = other * days + choice.day
         if options[slot] != nil {
           options[slot] = timelines[choice.day].cheapestInsertion(of: other, instance)
+          if options[slot] == nil { misfits[choice.day][other] = true }
         }
         var any = false
         for day in 0..<days where options[other * days + day] != nil {
@@ -382,13 +404,15 @@ public struct OrienteeringHeuristic: Sendable {
       }
       alive.removeLast(alive.count - kept)
     }
+    settled = Settled(routes: timelines.map(\.route), misfits: misfits)
   }
 
   // MARK: Local search
 
   /// Shortens routes and swaps in better vertices until neither helps.
   private func improve(
-    _ timelines: inout [OrienteeringTimeline], _ visited: inout [Bool], _ random: inout SplitMix64
+    _ timelines: inout [OrienteeringTimeline], _ visited: inout [Bool], _ random: inout SplitMix64,
+    _ settled: inout Settled
   ) {
     var changed = true
     var rounds = 0
@@ -398,10 +422,10 @@ public struct OrienteeringHeuristic: Sendable {
       for day in timelines.indices where shorten(&timelines[day]) { changed = true }
       if relocate(&timelines) { changed = true }
       if exchange(&timelines) { changed = true }
-      if changed { insertAll(&timelines, &visited, &random, noise: 0) }
+      if changed { insertAll(&timelines, &visited, &random, noise: 0, &settled) }
       if swapIn(&timelines, &visited) {
         changed = true
-        insertAll(&timelines, &visited, &random, noise: 0)
+        insertAll(&timelines, &visited, &random, noise: 0, &settled)
       }
     }
   }
@@ -541,8 +565,9 @@ public struct OrienteeringHeuristic: Sendable {
     let n = instance.vertexCount
     var changed = false
     // Each route without each of its visits (nil when that is late), made
-    // again for a route once it changes.
+    // when first asked for since the route last changed.
     var without = Array(repeating: [OrienteeringTimeline?](), count: timelines.count)
+    var made = Array(repeating: [Bool](), count: timelines.count)
     var removals = Array(repeating: OrienteeringTimeline.Removals?.none, count: timelines.count)
     var stale = Array(repeating: true, count: timelines.count)
     var mayFit: [Bool] = []
@@ -561,20 +586,25 @@ public struct OrienteeringHeuristic: Sendable {
         guard route.indices.contains(where: { gain($0) > bestGain }) else { continue }
         if stale[day] {
           stale[day] = false
-          let times = timelines[day].day
-          without[day] = route.indices.map { at in
-            var shorter = route
-            shorter.remove(at: at)
-            return OrienteeringTimeline.finish(of: shorter, day: times, instance) == nil
-              ? nil : OrienteeringTimeline(instance, shorter, times)
-          }
+          without[day] = Array(repeating: nil, count: route.count)
+          made[day] = Array(repeating: false, count: route.count)
           removals[day] = timelines[day].removals(instance)
         }
         guard let removals = removals[day] else { continue }
         timelines[day].mayFitWithout(vertex, removals, instance, into: &mayFit)
         for (at, old) in route.enumerated() {
           let gain = gain(at)
-          guard gain > bestGain, mayFit[at], let candidate = without[day][at],
+          guard gain > bestGain, mayFit[at] else { continue }
+          if !made[day][at] {
+            made[day][at] = true
+            var shorter = route
+            shorter.remove(at: at)
+            let times = timelines[day].day
+            if OrienteeringTimeline.finish(of: shorter, day: times, instance) != nil {
+              without[day][at] = OrienteeringTimeline(instance, shorter, times)
+            }
+          }
+          guard let candidate = without[day][at],
             let (place, _) = candidate.cheapestInsertion(of: vertex, instance)
           else { continue }
           var longer = candidate.route
