@@ -69,6 +69,32 @@ public struct OrienteeringInstance: Sendable {
       travel: travel, days: days)
   }
 
+  /// The same trips, with the way back free from every vertex it can never
+  /// make late: from a vertex whose visit, begun by its window's close, still
+  /// leaves time to get back before any day ends, a route is on time
+  /// whatever that leg takes. A trip is feasible here exactly when it is in
+  /// `self`, with the same score; only the time a route takes to get back
+  /// changes, so that the moves that shorten routes no longer pay for a way
+  /// back that binds nothing (on the benchmark files, where every window
+  /// closes early enough, every route becomes a path).
+  ///
+  /// - Complexity: O(n^2) to copy the times.
+  public func withFreeReturns() -> OrienteeringInstance {
+    let n = scores.count
+    let earliestEnd = days.map(\.end).min() ?? 0
+    var times = travel
+    for vertex in 1..<n where closes[vertex] + durations[vertex] + travel(vertex, 0) <= earliestEnd
+    {
+      times[vertex * n] = 0
+    }
+    guard
+      let free = OrienteeringInstance(
+        name: name, scores: scores, durations: durations, opens: opens, closes: closes,
+        travel: times, days: days)
+    else { preconditionFailure("shorter times keep a valid instance valid") }
+    return free
+  }
+
   /// The depot and `vertices` alone, renumbered in that order (vertex `k` of
   /// the result is `vertices[k - 1]`), with `days` (by default the same).
   ///
