@@ -74,4 +74,11 @@ public struct Deadline: Sendable {
   public func fraction(_ fraction: Double) -> Deadline {
     Deadline(instant: ContinuousClock.now + remaining * fraction, cancellation: cancellation)
   }
+
+  /// This deadline, also passed once the returned token is cancelled (a
+  /// part of a run another part may stop early).
+  public func stoppable() -> (deadline: Deadline, stop: Cancellation) {
+    let stop = Cancellation(following: cancellation)
+    return (Deadline(instant: instant, cancellation: stop), stop)
+  }
 }

@@ -1,13 +1,16 @@
+import Dispatch
 import ItineraryCore
+import Synchronization
 
 /// Solves an orienteering instance as well as it can within a time limit:
 /// the heuristic finds a good trip (with one route, starting from the route
 /// `OrienteeringBeamSearch` finds in the first part of its time); with one
 /// route, the exact labelling (`OrienteeringLabelling`), pruned by that
-/// trip, then proves it optimal or replaces it with the optimum; when the
-/// proof gives up or runs out of its share, the heuristic has the rest of
-/// the time. With two routes or more, in the second half of the time, the
-/// heuristic's first search has its best trips polished route by route
+/// trip, then proves it optimal or replaces it with the optimum, while the
+/// heuristic goes on beside it on the other threads; when the proof gives
+/// up or runs out of its share, the heuristic has the rest of the time.
+/// With two routes or more, in the second half of the time, the heuristic's
+/// first search has its best trips polished route by route
 /// (`OrienteeringRoutePolish`) while the other searches go on. A trip that
 /// collects every score is optimal, whatever the number of routes.
 ///
@@ -19,7 +22,8 @@ import ItineraryCore
 /// there, so it keeps the file's times).
 ///
 /// The heuristic runs one search per thread of the options
-/// (`SolveOptions.threads`); the proof runs on one thread.
+/// (`SolveOptions.threads`); the proof runs on one thread, the heuristic on
+/// the others meanwhile.
 public enum OrienteeringSolver {
   public struct Result: Sendable {
     /// The best trip, `optimal` only when proven.
@@ -89,9 +93,32 @@ public enum OrienteeringSolver {
         trip: OrienteeringTrip(routes: found.routes, score: found.score, optimal: complete),
         heuristic: found, exact: nil, secondsToBest: found.secondsToBest)
     }
+    // The proof runs on this thread; meanwhile the heuristic goes on, from
+    // its best trip, on the others.
+    let (meanwhile, proofEnded) = deadline.stoppable()
+    let beside = Handoff<OrienteeringHeuristic.Result>()
+    let group = DispatchGroup()
+    if options.threads > 1 {
+      let routes = found.routes
+      DispatchQueue(label: "orienteering search beside the proof").async(group: group) {
+        beside.value = heuristic.solve(
+          seed: options.seed &+ 2, until: meanwhile, initial: routes, target: everything,
+          threads: options.threads - 1)
+      }
+    }
+    let proofBegins = (clock.now - begin).seconds
     let exact = OrienteeringLabelling.solve(
       instance, day: day, incumbent: found.routes.first ?? [],
       deadline: deadline.fraction(exactShare))
+    proofEnded.cancel()
+    group.wait()
+    if let side = beside.value {
+      found.iterations += side.iterations
+      if side.score > found.score {
+        (found.routes, found.score) = (side.routes, side.score)
+        found.secondsToBest = proofBegins + side.secondsToBest
+      }
+    }
     let exactEnd = (clock.now - begin).seconds
     var secondsToBest = exact.score > found.score ? exactEnd : found.secondsToBest
     if exact.proven {
@@ -110,5 +137,15 @@ public enum OrienteeringSolver {
     return Result(
       trip: OrienteeringTrip(routes: routes, score: instance.score(routes), optimal: false),
       heuristic: found, exact: exact, secondsToBest: secondsToBest)
+  }
+
+  /// A value one thread leaves for another, read after it is done.
+  private final class Handoff<Value: Sendable>: Sendable {
+    private let slot = Mutex<Value?>(nil)
+
+    var value: Value? {
+      get { slot.withLock { $0 } }
+      set { slot.withLock { $0 = newValue } }
+    }
   }
 }

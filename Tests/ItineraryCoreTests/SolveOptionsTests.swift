@@ -21,6 +21,19 @@ import Testing
     #expect(deadline.fraction(0.5).hasPassed)
   }
 
+  @Test func aStoppableDeadlineStopsAloneOrWithItsWhole() {
+    let whole = Cancellation()
+    let deadline = Deadline(after: .seconds(3600), cancellation: whole)
+    let (part, stop) = deadline.stoppable()
+    #expect(part.instant == deadline.instant && !part.hasPassed)
+    stop.cancel()
+    #expect(part.hasPassed && !deadline.hasPassed && !whole.isCancelled)
+    let (other, _) = deadline.stoppable()
+    #expect(!other.hasPassed)
+    whole.cancel()
+    #expect(other.hasPassed && deadline.hasPassed)
+  }
+
   @Test func aFractionIsNoLaterThanTheWhole() {
     let deadline = Deadline(after: .seconds(100))
     #expect(deadline.fraction(0.5).instant < deadline.instant)

@@ -218,6 +218,24 @@ import Testing
       #expect(instance.score(result.trip.routes) == result.trip.score)
       #expect(result.trip.score <= Self.bruteForce(instance))
       #expect(result.secondsToBest >= 0 && result.secondsToBest <= 10)
+      if instance.days.count == 1 {
+        #expect(result.trip.optimal && result.trip.score == Self.bruteForce(instance))
+      }
+    }
+  }
+
+  /// One route the proof cannot settle at once: the heuristic goes on
+  /// beside it, and the trip that comes out of either is a real one.
+  @Test func theHeuristicGoesOnBesideTheProof() throws {
+    for seed in UInt64(0)..<3 {
+      print("orienteering seed \(seed &+ 5000), 2 threads")
+      let instance = try #require(Self.instance(seed: seed &+ 5000, customers: 60, days: 1))
+      let result = OrienteeringSolver.solve(
+        instance, options: SolveOptions(timeLimit: .milliseconds(600), seed: seed, threads: 2))
+      #expect(Self.isTrip(result.trip.routes, instance))
+      #expect(instance.score(result.trip.routes) == result.trip.score)
+      #expect(result.trip.score >= result.heuristic.score)
+      #expect(result.exact != nil)
     }
   }
 
