@@ -22,8 +22,13 @@ import ItineraryCore
 /// vertices, nor remembers fewer. A label is pruned when its score plus
 /// `OrienteeringCompletionBound` cannot beat the best route known.
 ///
+/// Labels are extended earliest first. Each vertex keeps its labels by
+/// score, those already extended (which a new label can only be dominated
+/// by) apart from those still waiting (`OrienteeringLabelFront`).
+///
 /// - Complexity: exponential in the worst case (the problem is NP-hard);
-///   each extension is O(labels at the vertex) for dominance plus
+///   each extension is O(labels at the vertex scoring at least as much) for
+///   dominance, O(labels waiting there) when the new label is kept, plus
 ///   O(`neighbourhood`) for the ng-memory.
 public enum OrienteeringLabelling {
   /// What a run proved.
@@ -239,7 +244,7 @@ private struct Search {
     let n = instance.vertexCount
     labels = []
     var alive: [Bool] = []
-    var front = Array(repeating: [Int](), count: n)
+    var front = Array(repeating: OrienteeringLabelFront(), count: n)
     var queue = MaxHeap<Int>()
     var bestRelaxed = -1
     var bestRelaxedScore = -Double.infinity
@@ -257,6 +262,7 @@ private struct Search {
       if popped & 1023 == 0, deadline.hasPassed { return .stopped }
       let label = labels[index]
       let v = label.vertex
+      front[v].settle(index, score: label.score)
       if v != 0, label.time + instance.travel(v, 0) <= day.end, label.score > bestRelaxedScore {
         bestRelaxedScore = label.score
         bestRelaxed = index
@@ -278,34 +284,18 @@ private struct Search {
         var unavailable = label.unavailable
         if bit >= 0 { unavailable.insert(bit) }
         unavailable = unreachable(from: w, at: leave, adding: unavailable)
-        var dominated = false
-        var removed = false
-        for other in front[w] {
-          let old = labels[other]
-          if old.time <= leave, old.score >= score, old.unavailable.isSubset(of: unavailable),
-            old.memory & ~memory == 0
-          {
-            dominated = true
-            break
-          }
-          if leave <= old.time, score >= old.score, unavailable.isSubset(of: old.unavailable),
-            memory & ~old.memory == 0
-          {
-            alive[other] = false
-            removed = true
-          }
-        }
-        if dominated { continue }
-        if removed { front[w].removeAll { !alive[$0] } }
+        let entry = OrienteeringLabelFront.Entry(
+          time: leave, score: score, unavailable: unavailable, memory: memory,
+          label: labels.count)
+        if front[w].dominates(entry) { continue }
         guard labels.count < maxLabels else { return .stopped }
-        let new = labels.count
+        front[w].add(entry) { alive[$0] = false }
         labels.append(
           Label(
             vertex: w, time: leave, score: score, unavailable: unavailable, memory: memory,
             parent: index))
         alive.append(true)
-        front[w].append(new)
-        queue.push(-Double(leave), new)
+        queue.push(-Double(leave), entry.label)
       }
     }
     guard bestRelaxed >= 0, bestRelaxedScore > bestScore + epsilon else { return .noBetter }

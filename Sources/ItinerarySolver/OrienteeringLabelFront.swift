@@ -1,0 +1,96 @@
+/// The labels at one vertex of the orienteering labelling that no other
+/// there dominates, split by whether the search has extended them yet, each
+/// part kept by score, highest first.
+///
+/// The search extends labels in order of time, and a new label leaves its
+/// vertex no earlier than the one it extends, so a *settled* label (one
+/// already extended) is never later than a new one: it may dominate the new
+/// one but, being spent, gains nothing from being dominated. A *pending*
+/// label may be either. Only a label scoring at least as much can dominate,
+/// so a new label is compared with the labels of each part down to its own
+/// score, and with the pending ones from its own score down when it is kept.
+///
+/// - Complexity: `dominates` is O(labels here scoring at least as much);
+///   `add` O(pending labels); `settle` O(log(labels here) + labels of equal
+///   score), plus moving the entries behind the ones inserted or removed.
+struct OrienteeringLabelFront {
+  /// A label as dominance sees it.
+  struct Entry {
+    var time: Int
+    var score: Double
+    var unavailable: CriticalSet
+    /// The ng-memory, as positions in the vertex's neighbourhood.
+    var memory: UInt32
+    /// The label's index in the search.
+    var label: Int
+
+    /// Whether this label is no later, scores no less, and has no more
+    /// vertices it may not visit than `other`.
+    @inline(__always)
+    func dominates(_ other: Entry) -> Bool {
+      time <= other.time && score >= other.score
+        && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
+    }
+  }
+
+  /// Extended labels, highest score first.
+  private var settled: [Entry] = []
+  /// Labels still waiting to be extended, highest score first.
+  private var pending: [Entry] = []
+
+  /// Whether a label here dominates `entry`.
+  func dominates(_ entry: Entry) -> Bool {
+    Self.anyDominates(entry, in: settled) || Self.anyDominates(entry, in: pending)
+  }
+
+  /// Adds `entry`, a label no label here dominates, and drops the pending
+  /// labels it dominates, passing each one's index to `dropped`.
+  mutating func add(_ entry: Entry, dropped: (Int) -> Void) {
+    var kept = Self.first(in: pending) { $0.score <= entry.score }
+    for index in kept..<pending.count {
+      if entry.dominates(pending[index]) {
+        dropped(pending[index].label)
+      } else {
+        pending[kept] = pending[index]
+        kept += 1
+      }
+    }
+    pending.removeLast(pending.count - kept)
+    pending.insert(entry, at: Self.first(in: pending) { $0.score < entry.score })
+  }
+
+  /// Moves `label`, which scores `score`, from the pending labels to the
+  /// settled ones, if it is here.
+  mutating func settle(_ label: Int, score: Double) {
+    var index = Self.first(in: pending) { $0.score <= score }
+    while index < pending.count, pending[index].score == score, pending[index].label != label {
+      index += 1
+    }
+    guard index < pending.count, pending[index].label == label else { return }
+    let entry = pending.remove(at: index)
+    settled.insert(entry, at: Self.first(in: settled) { $0.score < score })
+  }
+
+  /// Whether an entry of `entries` (highest score first) dominates `entry`.
+  private static func anyDominates(_ entry: Entry, in entries: [Entry]) -> Bool {
+    for old in entries {
+      if old.score < entry.score { return false }
+      if old.dominates(entry) { return true }
+    }
+    return false
+  }
+
+  /// The first index of `entries` (highest score first) where `isPast`
+  /// holds, `isPast` holding from some index on.
+  ///
+  /// - Complexity: O(log n).
+  private static func first(in entries: [Entry], where isPast: (Entry) -> Bool) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if isPast(entries[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}

@@ -1,0 +1,99 @@
+import ItineraryCore
+import Testing
+
+@testable import ItinerarySolver
+
+/// The labelling's front at one vertex, driven as the search drives it
+/// (labels settled earliest first, new ones no earlier than the last
+/// settled), against a plain list of every label it was given.
+@Suite struct OrienteeringLabelFrontTests {
+  typealias Entry = OrienteeringLabelFront.Entry
+
+  static func randomEntry(
+    _ random: inout SplitMix64, notBefore now: Int, label: Int
+  ) -> Entry {
+    var unavailable = CriticalSet()
+    for bit in 0..<4 where random.below(3) == 0 { unavailable.insert(bit * 40) }
+    return Entry(
+      time: now + random.below(40), score: Double(random.below(30)), unavailable: unavailable,
+      memory: UInt32(random.below(8)), label: label)
+  }
+
+  /// Dominance is transitive, so a label some given label dominates is also
+  /// dominated by one the front kept: the front answers as the whole list
+  /// does, and drops exactly the waiting labels a new one dominates.
+  @Test(arguments: 0..<40)
+  func theFrontAnswersAsEveryLabelGiven(seed: Int) {
+    let seed = UInt64(seed) &* 7919 &+ 3
+    print("front seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var front = OrienteeringLabelFront()
+    var given: [Entry] = []
+    var waiting: [Entry] = []
+    var now = 0
+    for _ in 0..<400 {
+      if !waiting.isEmpty, random.below(5) == 0 {
+        let next = waiting.indices.min { waiting[$0].time < waiting[$1].time }!
+        now = waiting[next].time
+        let settled = waiting.remove(at: next)
+        front.settle(settled.label, score: settled.score)
+        continue
+      }
+      let entry = Self.randomEntry(&random, notBefore: now, label: given.count)
+      let dominated = given.contains { $0.dominates(entry) }
+      #expect(front.dominates(entry) == dominated)
+      if dominated { continue }
+      var labels: [Int] = []
+      front.add(entry) { labels.append($0) }
+      let expected = waiting.filter { entry.dominates($0) }.map(\.label)
+      #expect(labels.sorted() == expected.sorted())
+      waiting.removeAll { entry.dominates($0) }
+      waiting.append(entry)
+      given.append(entry)
+    }
+    // The run met both cases: labels dominated and labels kept.
+    #expect(given.count >= 10)
+    #expect(given.count < 400)
+  }
+
+  /// A new label drops the waiting labels it dominates, not the settled
+  /// ones (spent already); settling a label the front does not hold (the
+  /// depot's first label) changes nothing.
+  @Test func aNewLabelDropsOnlyTheWaitingOnesItDominates() {
+    var front = OrienteeringLabelFront()
+    let settled = Entry(time: 5, score: 2, unavailable: CriticalSet(), memory: 1, label: 0)
+    let waiting = Entry(time: 8, score: 1, unavailable: CriticalSet(), memory: 1, label: 1)
+    front.add(settled) { _ in Issue.record("nothing to drop") }
+    front.add(waiting) { _ in Issue.record("nothing to drop") }
+    front.settle(0, score: 2)
+    front.settle(7, score: 2)
+    var dropped: [Int] = []
+    let new = Entry(time: 5, score: 3, unavailable: CriticalSet(), memory: 1, label: 2)
+    #expect(!front.dominates(new))
+    front.add(new) { dropped.append($0) }
+    #expect(dropped == [1])
+    var later = waiting
+    later.time = 9
+    #expect(front.dominates(later))
+    later.memory = 0
+    #expect(!front.dominates(later))
+  }
+
+  /// Settling finds its label among waiting labels of equal score: once
+  /// settled, a later label dominating it does not drop it.
+  @Test func settlingFindsItsLabelAmongEqualScores() {
+    var front = OrienteeringLabelFront()
+    for (label, memory) in [(0, 1), (1, 2)] as [(Int, UInt32)] {
+      let entry = Entry(
+        time: 5, score: 2, unavailable: CriticalSet(), memory: memory, label: label)
+      #expect(!front.dominates(entry))
+      front.add(entry) { _ in Issue.record("nothing to drop") }
+    }
+    front.settle(1, score: 2)
+    var dropped: [Int] = []
+    front.add(Entry(time: 5, score: 3, unavailable: CriticalSet(), memory: 0, label: 2)) {
+      dropped.append($0)
+    }
+    #expect(dropped == [0])
+  }
+}
