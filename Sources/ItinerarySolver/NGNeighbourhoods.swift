@@ -1,5 +1,6 @@
-/// The ng-neighbourhoods of the orienteering labelling: each vertex's is
-/// the vertex itself and its `size - 1` nearest customers by travel time. A
+/// The ng-neighbourhoods of the labellings: each vertex's is the vertex
+/// itself and its `size - 1` nearest other vertices but the depot, by travel
+/// time. A
 /// route's ng-memory at a vertex is the set of vertices of the route that
 /// lie in the neighbourhood of every vertex visited since (itself
 /// included); the route may not go back to them.
@@ -7,7 +8,8 @@
 /// A memory is a bit set of positions in its vertex's neighbourhood, the
 /// vertex itself at position 0.
 ///
-/// - Complexity: O(n^2 log n) time to build and O(n^2) memory for n vertices.
+/// - Complexity: O(n^2 * size) time to build and O(n^2) memory for n
+///   vertices.
 struct NGNeighbourhoods: Sendable {
   /// The largest neighbourhood a 32-bit memory holds.
   static let maxSize = 32
@@ -22,20 +24,34 @@ struct NGNeighbourhoods: Sendable {
   /// start the j-th vertex of its neighbourhood within its window.
   private let latest: [Int]
 
+  /// The neighbourhoods of an orienteering instance, with its windows.
+  ///
   /// - Parameters:
   ///   - size: clamped to 1 ... `maxSize` and to the vertex count.
   ///   - reach: `reach[v * n + w]`, the least time from leaving v to
   ///     arriving at w by any walk.
   init(_ instance: OrienteeringInstance, size: Int, reach: [Int]) {
     let n = instance.vertexCount
+    self.init(
+      vertexCount: n, size: size, distance: { Double(instance.travel($0, $1)) },
+      latest: { v, u in instance.closes[u] - reach[v * n + u] })
+  }
+
+  /// - Parameters:
+  ///   - size: clamped to 1 ... `maxSize` and to the vertex count.
+  ///   - distance: how near the second vertex is to the first.
+  ///   - latest: the last time a route may leave the first vertex and still
+  ///     visit the second (`Int.max`: no such time is known).
+  init(
+    vertexCount n: Int, size: Int, distance: (Int, Int) -> Double,
+    latest: (Int, Int) -> Int
+  ) {
     let size = max(1, min(size, Self.maxSize, n))
     var members: [Int] = []
     members.reserveCapacity(n * size)
     var positions = Array(repeating: Int8(-1), count: n * n)
     for v in 0..<n {
-      let nearest = (1..<n).filter { $0 != v }
-        .sorted { (instance.travel(v, $0), $0) < (instance.travel(v, $1), $1) }
-        .prefix(size - 1)
+      let nearest = Self.nearest(size - 1, to: v, among: n, by: distance)
       let row = [v] + nearest + Array(repeating: v, count: size - 1 - nearest.count)
       for (position, u) in row.enumerated() where positions[v * n + u] < 0 {
         positions[v * n + u] = Int8(position)
@@ -47,10 +63,30 @@ struct NGNeighbourhoods: Sendable {
     self.members = members
     self.positions = positions
     // The padding of short rows is never remembered.
-    latest = members.indices.map { index in
+    self.latest = members.indices.map { index in
       let (v, u) = (index / size, members[index])
-      return index % size > 0 && u == v ? Int.max : instance.closes[u] - reach[v * n + u]
+      return index % size > 0 && u == v ? Int.max : latest(v, u)
     }
+  }
+
+  /// The `count` vertices but the depot and `v` nearest to `v`, nearest
+  /// first (ties by index).
+  ///
+  /// - Complexity: O(n * count).
+  private static func nearest(
+    _ count: Int, to v: Int, among n: Int, by distance: (Int, Int) -> Double
+  ) -> [Int] {
+    guard count > 0 else { return [] }
+    var nearest: [(distance: Double, vertex: Int)] = []
+    nearest.reserveCapacity(count + 1)
+    for u in 1..<n where u != v {
+      let candidate = (distance: distance(v, u), vertex: u)
+      guard nearest.count < count || candidate < nearest[nearest.count - 1] else { continue }
+      let at = nearest.firstIndex { candidate < $0 } ?? nearest.count
+      nearest.insert(candidate, at: at)
+      if nearest.count > count { nearest.removeLast() }
+    }
+    return nearest.map(\.vertex)
   }
 
   /// The memory at `w`, left at `leave`, of a route that goes there from

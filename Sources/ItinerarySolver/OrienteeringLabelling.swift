@@ -24,7 +24,7 @@ import ItineraryCore
 ///
 /// Labels are extended earliest first. Each vertex keeps its labels by
 /// score, those already extended (which a new label can only be dominated
-/// by) apart from those still waiting (`OrienteeringLabelFront`).
+/// by) apart from those still waiting (`LabelFront`).
 ///
 /// - Complexity: exponential in the worst case (the problem is NP-hard);
 ///   each extension is O(labels at the vertex scoring at least as much) for
@@ -84,39 +84,34 @@ public enum OrienteeringLabelling {
       case .stopped: return result(false)
       case .noBetter: return result(true)
       case .relaxed(let route):
-        var count = Array(repeating: 0, count: instance.vertexCount)
-        for vertex in route { count[vertex] += 1 }
-        let repeated = (1..<instance.vertexCount).filter { count[$0] > 1 }
+        let repeated = CriticalVertices.repeated(
+          in: [route], vertexCount: instance.vertexCount)
         if repeated.isEmpty {
           search.improve(route)
           return result(true)
         }
-        guard search.makeCritical(repeated) else { return result(false) }
+        guard search.critical.insert(repeated) else { return result(false) }
       }
     }
   }
 }
 
-/// A set of critical vertices, by their index among the critical ones.
-public struct CriticalSet: Sendable, Equatable {
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
+/// An orienteering label as dominance sees it.
+struct OrienteeringLabelEntry: LabelFrontEntry {
+  var time: Int
+  var score: Double
+  var unavailable: CriticalSet
+  /// The ng-memory, as positions in the vertex's neighbourhood.
+  var memory: UInt32
+  /// The label's index in the search.
+  var label: Int
 
-  public static let capacity = 128
-
+  /// Whether this label is no later, scores no less, and has no more
+  /// vertices it may not visit than `other`.
   @inline(__always)
-  func contains(_ index: Int) -> Bool {
-    index < 64 ? low & (1 << UInt64(index)) != 0 : high & (1 << UInt64(index - 64)) != 0
-  }
-
-  @inline(__always)
-  mutating func insert(_ index: Int) {
-    if index < 64 { low |= 1 << UInt64(index) } else { high |= 1 << UInt64(index - 64) }
-  }
-
-  @inline(__always)
-  func isSubset(of other: CriticalSet) -> Bool {
-    low & ~other.low == 0 && high & ~other.high == 0
+  func dominates(_ other: Self, in context: Void = ()) -> Bool {
+    time <= other.time && score >= other.score
+      && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
   }
 }
 
@@ -152,8 +147,7 @@ private struct Search {
   let neighbourhood: NGNeighbourhoods
   let maxLabels: Int
   let epsilon: Double
-  var critical: [Int] = []
-  var criticalIndex: [Int]
+  var critical: CriticalVertices
   var best: [Int]
   var bestScore: Double
   var labels: [Label] = []
@@ -168,41 +162,15 @@ private struct Search {
     self.maxLabels = maxLabels
     bound = OrienteeringCompletionBound(
       instance, day: day, maxWork: boundWork, deadline: deadline)
-    reach = Self.shortestWalks(instance)
+    reach = shortestWalks(
+      vertexCount: instance.vertexCount, travel: instance.travel, visit: { instance.durations[$0] })
     self.neighbourhood = NGNeighbourhoods(instance, size: neighbourhood, reach: reach)
     successors = OrienteeringSuccessors(instance)
-    criticalIndex = Array(repeating: -1, count: instance.vertexCount)
+    critical = CriticalVertices(vertexCount: instance.vertexCount)
     let feasible = instance.visitStarts(of: incumbent, day: day) != nil
     best = feasible ? incumbent : []
     bestScore = feasible ? instance.score([incumbent]) : 0
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
-  }
-
-  /// Floyd-Warshall over travel plus the visit of each vertex passed through.
-  ///
-  /// - Complexity: O(n^3).
-  static func shortestWalks(_ instance: OrienteeringInstance) -> [Int] {
-    let n = instance.vertexCount
-    var walk = (0..<n * n).map { instance.travel($0 / n, $0 % n) }
-    for k in 0..<n {
-      let through = instance.durations[k]
-      for i in 0..<n where i != k {
-        let ik = walk[i * n + k] + through
-        for j in 0..<n where ik + walk[k * n + j] < walk[i * n + j] {
-          walk[i * n + j] = ik + walk[k * n + j]
-        }
-      }
-    }
-    return walk
-  }
-
-  mutating func makeCritical(_ vertices: [Int]) -> Bool {
-    for vertex in vertices where criticalIndex[vertex] < 0 {
-      guard critical.count < CriticalSet.capacity else { return false }
-      criticalIndex[vertex] = critical.count
-      critical.append(vertex)
-    }
-    return true
   }
 
   /// Takes `route` as the best known when it beats it and is a trip: on
@@ -231,7 +199,7 @@ private struct Search {
   func unreachable(from vertex: Int, at time: Int, adding set: CriticalSet) -> CriticalSet {
     var set = set
     let n = instance.vertexCount
-    for (index, other) in critical.enumerated() where !set.contains(index) {
+    for (index, other) in critical.vertices.enumerated() where !set.contains(index) {
       if other == vertex || time + reach[vertex * n + other] > instance.closes[other] {
         set.insert(index)
       }
@@ -244,7 +212,7 @@ private struct Search {
     let n = instance.vertexCount
     labels = []
     var alive: [Bool] = []
-    var front = Array(repeating: OrienteeringLabelFront(), count: n)
+    var front = Array(repeating: LabelFront<OrienteeringLabelEntry>(), count: n)
     var queue = MaxHeap<Int>()
     var bestRelaxed = -1
     var bestRelaxedScore = -Double.infinity
@@ -271,7 +239,7 @@ private struct Search {
       for next in successors[v] {
         guard label.time <= next.last else { break }
         let w = next.vertex
-        let bit = criticalIndex[w]
+        let bit = critical.index[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
         let start = max(label.time + next.way, instance.opens[w])
         guard start <= instance.closes[w] else { continue }
@@ -284,7 +252,7 @@ private struct Search {
         var unavailable = label.unavailable
         if bit >= 0 { unavailable.insert(bit) }
         unavailable = unreachable(from: w, at: leave, adding: unavailable)
-        let entry = OrienteeringLabelFront.Entry(
+        let entry = OrienteeringLabelEntry(
           time: leave, score: score, unavailable: unavailable, memory: memory,
           label: labels.count)
         if front[w].dominates(entry) { continue }

@@ -5,14 +5,17 @@ import ItineraryCore
 /// The time bound is a fractional knapsack: each place not yet visited
 /// takes at least its visit plus the shortest leg into it, out of the time
 /// left today and every later day, and gains at most its score; taken by
-/// score per minute, the last one in part. The category bound, with a
-/// category limit: the best scores left in each category, as many as the
-/// category has stops left. Both ignore distance and waiting, which only
-/// cost.
+/// score per minute, the last one in part; it ignores distance, waiting and
+/// opening hours. The time bound is the least of it and
+/// `TripCompletionBound`, which counts the hours and the kilometres but lets
+/// places repeat. The category bound, with a category limit: the best
+/// scores left in each category, as many as the category has stops left.
 ///
-/// - Complexity: O(n) per bound for n vertices, after O(n^2) to build.
+/// - Complexity: O(n) per bound for n vertices, after building
+///   `TripCompletionBound`.
 struct TripBound {
   private let instance: TripInstance
+  private let completion: TripCompletionBound
   /// Vertices by score per minute, best first.
   private let byRatio: [Int]
   private let minutes: [Double]
@@ -21,8 +24,9 @@ struct TripBound {
   /// Minutes of every day after each day.
   private let later: [Double]
 
-  init(_ instance: TripInstance) {
+  init(_ instance: TripInstance, deadline: Deadline? = nil) {
     self.instance = instance
+    completion = TripCompletionBound(instance, deadline: deadline)
     let n = instance.vertexCount
     let minutes = (0..<n).map { w in
       instance.dwell[w] + ((0..<n).filter { $0 != w }.map { instance.travel($0, w) }.min() ?? 0)
@@ -43,12 +47,20 @@ struct TripBound {
     self.later = later
   }
 
-  /// The most the places not in `visited` can add, leaving a vertex at
-  /// `time` on `day`.
-  func value(day: Int, time: Double, visited: VisitedSet) -> Double {
+  /// The most the places not in `out` can add, leaving `vertex` at `time`
+  /// on `day`.
+  func value(day: Int, at vertex: Int, leaving time: Double, out: PlaceSet) -> Double {
+    min(
+      knapsack(day: day, time: time, out: out),
+      completion.value(day: day, at: vertex, leaving: time))
+  }
+
+  /// The fractional knapsack of the places not in `out`, with the time
+  /// left after `time` on `day`.
+  private func knapsack(day: Int, time: Double, out: PlaceSet) -> Double {
     var capacity = instance.horizons[day] - time + later[day]
     var total = 0.0
-    for w in byRatio where !visited.contains(w) {
+    for w in byRatio where !out.contains(w) {
       let need = minutes[w]
       if need <= capacity {
         total += instance.scores[w]
@@ -60,14 +72,14 @@ struct TripBound {
     return total
   }
 
-  /// The most the places not in `visited` can add with `counts` stops made
+  /// The most the places not in `out` can add with `counts` stops made
   /// of each category.
-  func value(visited: VisitedSet, counts: ArraySlice<UInt8>) -> Double {
+  func value(out: PlaceSet, counts: ArraySlice<UInt8>) -> Double {
     let limit = instance.maxPerCategory ?? Int.max
     var total = 0.0
     for (category, places) in byScore.enumerated() {
       var left = limit - Int(counts[counts.startIndex + category])
-      for w in places where left > 0 && !visited.contains(w) {
+      for w in places where left > 0 && !out.contains(w) {
         total += instance.scores[w]
         left -= 1
       }

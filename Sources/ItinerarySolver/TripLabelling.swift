@@ -1,16 +1,26 @@
 import ItineraryCore
 
 /// The exact method for trips: a labelling algorithm over (vertex, day,
-/// time, value, places visited, stops per category), the days one after
-/// another, each label extended by one more visit or by going home for the
-/// night. Labels are taken earliest first.
+/// time, value, stops per category), the days one after another, each label
+/// extended by one more visit or by going home for the night. Labels are
+/// taken earliest first.
+///
+/// As in `OrienteeringLabelling`, "each place once" is relaxed: a label
+/// remembers only the critical places it has visited and its ng-memory
+/// (`NGNeighbourhoods`), the places of its route near every place visited
+/// since. Whenever the best relaxed trip visits a place twice, the places it
+/// repeats become critical and the search runs again (decremental
+/// state-space relaxation), until the best relaxed trip visits none twice,
+/// hence is optimal.
 ///
 /// A label at a vertex on a day dominates another there when it leaves no
-/// later, has visited no place the other has not, has no more stops of any
-/// category, and its value is at least the other's plus the waiting price of
-/// the minutes it is ahead: leaving `t` minutes sooner can cost at most `t`
-/// more minutes of waiting later that day, and nothing after it. A label is
-/// pruned when its value plus `TripBound` cannot beat the best trip known.
+/// later, remembers no place and has visited no critical place the other has
+/// not, has no more stops of any category, and its value is at least the
+/// other's plus the waiting price of the minutes it is ahead: leaving `t`
+/// minutes sooner can cost at most `t` more minutes of waiting later that
+/// day, and nothing after it. A label is pruned when its value plus
+/// `TripBound` over the places it may still visit cannot beat the best trip
+/// known. Each vertex and day keeps its labels in a `LabelFront`.
 ///
 /// - Complexity: exponential in the worst case (the problem is NP-hard);
 ///   each extension is O(labels at its vertex and day) for dominance and
@@ -22,75 +32,127 @@ public enum TripLabelling {
     public var value: Double
     /// Whether no trip is better.
     public var proven: Bool
+    /// Searches run, one per critical set.
+    public var iterations: Int
     public var labels: Int
   }
 
-  /// The most vertices, origin included, the exact method takes on.
-  public static let maxVertices = VisitedSet.capacity
+  /// The places of each ng-neighbourhood, the place itself included.
+  public static let neighbourhood = 8
+  /// Up to this many vertices the search works out the shortest walks
+  /// between them (O(n^3)), to leave out places it can no longer reach.
+  static let reachVertices = 256
 
   /// The best trip, proven when the search ends before `deadline` and within
-  /// `maxLabels` labels.
+  /// `maxLabels` labels per search.
+  ///
+  /// - Parameter neighbourhood: the size of each ng-neighbourhood, from 1
+  ///   (no ng-memory: decremental state-space relaxation alone) to 32.
   public static func solve(
     _ instance: TripInstance, incumbent: [[Int]] = [], deadline: Deadline,
-    maxLabels: Int = 2_000_000
+    maxLabels: Int = 2_000_000, neighbourhood: Int = neighbourhood
   ) -> Result {
     let start = instance.value(of: incumbent).map { (incumbent, $0) } ?? ([], 0)
-    guard instance.vertexCount <= maxVertices else {
-      return Result(routes: start.0, value: start.1, proven: false, labels: 0)
+    // Its tables take O(n^2) to build: not when there is no time to use them.
+    guard !deadline.hasPassed else {
+      return Result(routes: start.0, value: start.1, proven: false, iterations: 0, labels: 0)
     }
-    var search = Search(instance: instance, best: start.0, bestValue: start.1)
-    let finished = search.run(until: deadline, maxLabels: maxLabels)
-    return Result(
-      routes: search.best, value: search.bestValue, proven: finished, labels: search.labels.count)
+    var search = Search(
+      instance: instance, best: start.0, bestValue: start.1, neighbourhood: neighbourhood,
+      deadline: deadline)
+    var iterations = 0
+    var labels = 0
+    while true {
+      iterations += 1
+      let outcome = search.run(until: deadline, maxLabels: maxLabels)
+      labels += search.labels.count
+      let result = { (proven: Bool) in
+        Result(
+          routes: search.best, value: search.bestValue, proven: proven, iterations: iterations,
+          labels: labels)
+      }
+      switch outcome {
+      case .stopped: return result(false)
+      case .noBetter: return result(true)
+      case .relaxed(let routes):
+        let repeated = CriticalVertices.repeated(in: routes, vertexCount: instance.vertexCount)
+        guard !repeated.isEmpty else {
+          search.improve(routes)
+          return result(true)
+        }
+        guard search.critical.insert(repeated) else { return result(false) }
+      }
+    }
   }
 }
 
-/// Which vertices a label has visited, for up to 256 vertices.
-public struct VisitedSet: Sendable, Equatable {
-  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-  public static let capacity = 256
+/// The places a label may no longer visit, as `TripBound` sees them: the
+/// critical ones it has visited or can no longer reach.
+struct PlaceSet {
+  let unavailable: CriticalSet
+  /// Each vertex's index among the critical ones, or -1.
+  let criticalIndex: [Int]
 
   @inline(__always)
   func contains(_ vertex: Int) -> Bool {
-    let bit = UInt64(1) << UInt64(vertex & 63)
-    switch vertex >> 6 {
-    case 0: return words.0 & bit != 0
-    case 1: return words.1 & bit != 0
-    case 2: return words.2 & bit != 0
-    default: return words.3 & bit != 0
-    }
-  }
-
-  @inline(__always)
-  mutating func insert(_ vertex: Int) {
-    let bit = UInt64(1) << UInt64(vertex & 63)
-    switch vertex >> 6 {
-    case 0: words.0 |= bit
-    case 1: words.1 |= bit
-    case 2: words.2 |= bit
-    default: words.3 |= bit
-    }
-  }
-
-  @inline(__always)
-  func isSubset(of other: VisitedSet) -> Bool {
-    words.0 & ~other.words.0 == 0 && words.1 & ~other.words.1 == 0
-      && words.2 & ~other.words.2 == 0 && words.3 & ~other.words.3 == 0
-  }
-
-  public static func == (a: VisitedSet, b: VisitedSet) -> Bool {
-    a.isSubset(of: b) && b.isSubset(of: a)
+    let index = criticalIndex[vertex]
+    return index >= 0 && unavailable.contains(index)
   }
 }
 
+/// A trip label as dominance sees it; its stops per category are kept
+/// outside it, in the search's counts.
+private struct TripLabelEntry: LabelFrontEntry {
+  struct Context {
+    let waitWeight: Double
+    let categoryCount: Int
+    /// Every label's stops per category, or empty when nothing limits them.
+    let counts: UnsafeBufferPointer<UInt8>
+  }
+
+  var time: Double
+  /// The label's value.
+  var score: Double
+  var unavailable: CriticalSet
+  var memory: UInt32
+  var countsStart: Int
+  var label: Int
+
+  @inline(__always)
+  func dominates(_ other: Self, in context: Context) -> Bool {
+    guard
+      time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
+        && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
+    else { return false }
+    guard !context.counts.isEmpty else { return true }
+    for category in 0..<context.categoryCount
+    where context.counts[countsStart + category] > context.counts[other.countsStart + category] {
+      return false
+    }
+    return true
+  }
+}
+
+/// One search of the labelling algorithm over a fixed critical set.
 private struct Search {
+  enum Outcome {
+    /// The deadline passed or the labels ran out.
+    case stopped
+    /// No trip beats the best known one.
+    case noBetter
+    /// The best relaxed trip, better than the best known one.
+    case relaxed([[Int]])
+  }
+
   struct Label {
     var vertex: Int
     var day: Int
     var time: Double
     var value: Double
-    var visited: VisitedSet
+    /// The critical places visited, or out of reach on the last day.
+    var unavailable: CriticalSet
+    /// The ng-memory, as positions in the vertex's neighbourhood.
+    var memory: UInt32
     /// Stops per category, at `counts[countsStart ..< countsStart + categories]`
     /// (none without a category limit).
     var countsStart: Int
@@ -99,20 +161,75 @@ private struct Search {
 
   let instance: TripInstance
   let bound: TripBound
+  let neighbourhoods: NGNeighbourhoods
+  /// The last day's latest begin of a visit to each vertex that still gets
+  /// home by the day's end (minus infinity: none).
+  let lastBegins: [Double]
+  /// `reach[v * n + w]`: the fewest minutes from leaving v to arriving at
+  /// w by any walk; empty when there are too many vertices to work it out.
+  let reach: [Double]
   let epsilon: Double
   let tracksCounts: Bool
+  var critical: CriticalVertices
   var best: [[Int]]
   var bestValue: Double
   var labels: [Label] = []
   var counts: [UInt8] = []
 
-  init(instance: TripInstance, best: [[Int]], bestValue: Double) {
+  init(
+    instance: TripInstance, best: [[Int]], bestValue: Double, neighbourhood: Int,
+    deadline: Deadline
+  ) {
     self.instance = instance
     self.best = best
     self.bestValue = bestValue
-    bound = TripBound(instance)
+    bound = TripBound(instance, deadline: deadline)
+    let n = instance.vertexCount
+    let lastDay = instance.dayCount - 1
+    let lastBegins = (0..<n).map { w in
+      let latest = instance.windows[lastDay][w].intervals
+        .filter { $0.end - $0.begin >= instance.dwell[w] }.map { $0.end - instance.dwell[w] }
+        .max()
+      return min(
+        latest ?? -.infinity,
+        instance.horizons[lastDay] - instance.dwell[w] - instance.travel(w, 0))
+    }
+    let reach =
+      n <= TripLabelling.reachVertices
+      ? shortestWalks(
+        vertexCount: n, travel: instance.travel, visit: { instance.dwell[$0] }) : []
+    self.lastBegins = lastBegins
+    self.reach = reach
+    neighbourhoods = NGNeighbourhoods(
+      vertexCount: n, size: neighbourhood, distance: instance.travel,
+      latest: { v, u in
+        guard !reach.isEmpty else { return Int.max }
+        let latest = lastBegins[u] - reach[v * n + u]
+        return latest.isFinite ? Int(latest.rounded(.down)) : latest > 0 ? Int.max : Int.min
+      })
+    critical = CriticalVertices(vertexCount: instance.vertexCount)
     tracksCounts = instance.maxPerCategory != nil
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
+  }
+
+  /// `set` with the critical places a label leaving `vertex` at `time` on
+  /// the last day can no longer reach in time.
+  func unreachable(from vertex: Int, at time: Double, adding set: CriticalSet) -> CriticalSet {
+    guard !reach.isEmpty else { return set }
+    var set = set
+    let n = instance.vertexCount
+    for (index, other) in critical.vertices.enumerated() where !set.contains(index) {
+      if time + reach[vertex * n + other] > lastBegins[other] { set.insert(index) }
+    }
+    return set
+  }
+
+  /// Takes `routes` as the best known when they beat it and are a trip.
+  mutating func improve(_ routes: [[Int]]) {
+    if let value = instance.value(of: routes), value > bestValue + epsilon {
+      best = routes
+      bestValue = value
+    }
   }
 
   /// The routes of the trip that ends with `label`, one per day up to its day.
@@ -132,102 +249,125 @@ private struct Search {
     tracksCounts ? Int(counts[label.countsStart + category]) : 0
   }
 
-  func countsAreCovered(_ a: Label, by b: Label) -> Bool {
-    guard tracksCounts else { return true }
-    for category in 0..<instance.categoryCount
-    where counts[a.countsStart + category] > counts[b.countsStart + category] {
-      return false
-    }
-    return true
-  }
-
-  /// Whether `a` dominates `b`, both at one vertex on one day.
-  func dominates(_ a: Label, _ b: Label) -> Bool {
-    a.time <= b.time && a.value - instance.waitWeight * (b.time - a.time) >= b.value
-      && a.visited.isSubset(of: b.visited) && countsAreCovered(a, by: b)
-  }
-
-  /// Runs to the end (true) or until the deadline or the label budget (false).
-  mutating func run(until deadline: Deadline, maxLabels: Int) -> Bool {
+  /// Runs to the end, or until the deadline or the label budget.
+  mutating func run(until deadline: Deadline, maxLabels: Int) -> Outcome {
+    if deadline.hasPassed { return .stopped }
     let n = instance.vertexCount
     let days = instance.dayCount
+    let lastDay = days - 1
+    labels = []
     var alive: [Bool] = []
-    var front = Array(repeating: [Int](), count: n * days)
+    var front = Array(repeating: LabelFront<TripLabelEntry>(), count: n * days)
     var queue = MaxHeap<Int>()
     let limit = instance.maxPerCategory ?? Int.max
+    var bestRelaxed = -1
+    var bestRelaxedValue = -Double.infinity
 
     func key(_ day: Int, _ time: Double) -> Double { -(Double(day) * 1e7 + time) }
 
-    /// Adds a label unless one at its place dominates it; drops those it dominates.
+    /// Adds a label unless one at its place dominates it; drops those it
+    /// dominates. False when the label budget is spent.
     func add(_ label: Label) -> Bool {
+      let entry = TripLabelEntry(
+        time: label.time, score: label.value, unavailable: label.unavailable,
+        memory: label.memory,
+        countsStart: label.countsStart, label: labels.count)
       let slot = label.vertex * days + label.day
-      var removed = false
-      for other in front[slot] where dominates(labels[other], label) {
+      let kept = counts.withUnsafeBufferPointer { counts in
+        let context = TripLabelEntry.Context(
+          waitWeight: instance.waitWeight, categoryCount: instance.categoryCount,
+          counts: tracksCounts ? counts : UnsafeBufferPointer(start: nil, count: 0))
+        guard !front[slot].dominates(entry, in: context) else { return false }
+        front[slot].add(entry, in: context) { alive[$0] = false }
+        return true
+      }
+      guard kept else {
         // Its counts, the last ones appended, are not needed.
         if tracksCounts && label.vertex != 0 { counts.removeLast(instance.categoryCount) }
         return true
       }
-      for other in front[slot] {
-        if dominates(label, labels[other]) {
-          alive[other] = false
-          removed = true
-        }
-      }
-      if removed { front[slot].removeAll { !alive[$0] } }
       guard labels.count < maxLabels else { return false }
-      front[slot].append(labels.count)
       queue.push(key(label.day, label.time), labels.count)
       labels.append(label)
       alive.append(true)
       return true
     }
 
+    /// The memory at `w` after `v`, with the neighbours out of reach on the
+    /// last day; `nil` when the route may not go back to `w`.
+    func nextMemory(_ label: Label, to w: Int, leaving time: Double) -> UInt32? {
+      let leaving = label.day == lastDay ? Int(time.rounded(.down)) : Int.min
+      return neighbourhoods.memory(after: label.memory, from: label.vertex, to: w, leaving: leaving)
+    }
+
+    /// `set` with the critical places out of reach from `w` at `time` on `day`.
+    func outOfReach(_ set: CriticalSet, from w: Int, at time: Double, day: Int) -> CriticalSet {
+      day == lastDay ? unreachable(from: w, at: time, adding: set) : set
+    }
+
     counts = tracksCounts ? Array(repeating: 0, count: instance.categoryCount) : []
     guard
       add(
         Label(
-          vertex: 0, day: 0, time: 0, value: 0, visited: VisitedSet(), countsStart: 0,
-          parent: -1))
-    else { return false }
+          vertex: 0, day: 0, time: 0, value: 0,
+          unavailable: outOfReach(CriticalSet(), from: 0, at: 0, day: 0), memory: 1,
+          countsStart: 0, parent: -1))
+    else { return .stopped }
     var popped = 0
     while let (_, index) = queue.pop() {
       guard alive[index] else { continue }
       popped += 1
       // A pop may extend to every place, each checked against its front: often.
-      if popped & 7 == 0, deadline.hasPassed { return false }
+      if popped & 7 == 0, deadline.hasPassed { return .stopped }
       let label = labels[index]
       let v = label.vertex
+      front[v * days + label.day].settle(index, score: label.value)
       let home = label.value - instance.distanceWeight * instance.km(v, 0)
-      if v != 0, home > bestValue + epsilon {
-        bestValue = home
-        best = routes(ending: index)
+      if v != 0, home > bestRelaxedValue {
+        bestRelaxedValue = home
+        bestRelaxed = index
+        if home > bestValue + epsilon { improve(routes(ending: index)) }
       }
       // Home for the night, and on to the next day.
-      if label.day + 1 < days {
+      if label.day + 1 < days,
+        home
+          + bound.value(
+            day: label.day + 1, at: 0, leaving: 0,
+            out: PlaceSet(unavailable: label.unavailable, criticalIndex: critical.index))
+          > bestValue + epsilon
+      {
         var night = label
         night.vertex = 0
         night.day += 1
         night.time = 0
         night.value = home
-        night.parent = index
-        if home + bound.value(day: night.day, time: 0, visited: night.visited)
-          > bestValue + epsilon
-        {
-          guard add(night) else { return false }
+        night.unavailable = outOfReach(label.unavailable, from: 0, at: 0, day: night.day)
+        if v != 0 {
+          // The way home is never barred: the origin is in no neighbourhood.
+          var morning = label
+          morning.day = night.day
+          night.memory = nextMemory(morning, to: 0, leaving: 0)!
         }
+        night.parent = index
+        guard add(night) else { return .stopped }
       }
-      for w in 1..<n where !label.visited.contains(w) {
+      for w in 1..<n {
+        let bit = critical.index[w]
+        if bit >= 0, label.unavailable.contains(bit) { continue }
         let category = instance.categories[w]
         if count(label, category) >= limit { continue }
         guard let visit = instance.visit(w, from: v, leaving: label.time, day: label.day),
           visit.leave + instance.travel(w, 0) <= instance.horizons[label.day]
         else { continue }
-        var visited = label.visited
-        visited.insert(w)
+        var unavailable = label.unavailable
+        if bit >= 0 { unavailable.insert(bit) }
+        unavailable = outOfReach(unavailable, from: w, at: visit.leave, day: label.day)
         let value = label.value + visit.gain
+        let out = PlaceSet(unavailable: unavailable, criticalIndex: critical.index)
         guard
-          value + bound.value(day: label.day, time: visit.leave, visited: visited) > bestValue
-            + epsilon
+          value + bound.value(day: label.day, at: w, leaving: visit.leave, out: out)
+            > bestValue + epsilon,
+          let memory = nextMemory(label, to: w, leaving: visit.leave)
         else { continue }
         var countsStart = 0
         if tracksCounts {
@@ -238,18 +378,19 @@ private struct Search {
           }
           counts[countsStart + category] += 1
           let categoryBound = bound.value(
-            visited: visited, counts: counts[countsStart..<countsStart + instance.categoryCount])
+            out: out, counts: counts[countsStart..<countsStart + instance.categoryCount])
           guard value + categoryBound > bestValue + epsilon else {
             counts.removeLast(instance.categoryCount)
             continue
           }
         }
         let next = Label(
-          vertex: w, day: label.day, time: visit.leave, value: value, visited: visited,
-          countsStart: countsStart, parent: index)
-        guard add(next) else { return false }
+          vertex: w, day: label.day, time: visit.leave, value: value, unavailable: unavailable,
+          memory: memory, countsStart: countsStart, parent: index)
+        guard add(next) else { return .stopped }
       }
     }
-    return true
+    guard bestRelaxed >= 0, bestRelaxedValue > bestValue + epsilon else { return .noBetter }
+    return .relaxed(routes(ending: bestRelaxed))
   }
 }

@@ -3,8 +3,8 @@ import ItineraryCore
 /// Chooses a trip for an exploring problem within a time limit: the
 /// heuristic (`TripSearch`) finds a good trip, then the exact labelling
 /// (`TripLabelling`), pruned by it, proves it optimal or replaces it with
-/// the optimum. When the proof runs out of time or memory, or the places
-/// are too many for it, the best trip found is returned, `optimal` false.
+/// the optimum. When the proof runs out of time or memory, the best trip
+/// found is returned, `optimal` false.
 public enum TripSolver {
   public struct Result: Sendable {
     /// One route a day, each stop a place and the category it fills.
@@ -17,11 +17,16 @@ public enum TripSolver {
     public var work: [String: Int]
   }
 
-  /// The share of the time limit the heuristic has before the proof.
+  /// The share of the time limit the heuristic has before the proof, when
+  /// the places are few enough that the proof is likely to end.
   static let heuristicShare = 0.3
+  /// Up to this many vertices the heuristic has its share of the time;
+  /// beyond, it has all of it, and the proof only what it leaves when it
+  /// stops improving sooner.
+  static let fewVertices = 256
   /// Bytes one label of the exact method takes, with its queue entry and
   /// place in the dominance lists.
-  static let bytesPerLabel = 128
+  static let bytesPerLabel = 160
 
   /// The best trip for `problem` within the options' time limit and memory.
   ///
@@ -30,9 +35,9 @@ public enum TripSolver {
   public static func solve(_ problem: Problem, options: SolveOptions = SolveOptions()) -> Result? {
     let deadline = options.deadline()
     guard let instance = TripInstance(problem) else { return nil }
-    let provable = instance.vertexCount <= TripLabelling.maxVertices
+    let few = instance.vertexCount <= fewVertices
     let heuristic = TripSearch(instance: instance).solve(
-      seed: options.seed, until: provable ? deadline.fraction(heuristicShare) : deadline)
+      seed: options.seed, until: few ? deadline.fraction(heuristicShare) : deadline)
     let exact = TripLabelling.solve(
       instance, incumbent: heuristic.routes, deadline: deadline,
       maxLabels: max(1, options.memoryBudget / bytesPerLabel))

@@ -52,3 +52,48 @@ import Testing
     #expect(late.routes.joined().isEmpty && late.value == 0)
   }
 }
+
+/// The labelling on its own, from no trip at all, on the same seeded trips:
+/// with small ng-neighbourhoods its relaxed trips repeat places, so the
+/// places repeated must become critical and the search run again until the
+/// best relaxed trip repeats none.
+@Suite struct TripLabellingTests {
+  @Test(arguments: 0..<30)
+  func theLabellingAloneReachesTheBruteForce(seed: UInt64) throws {
+    let days = seed % 3 == 0 ? 2 : 1
+    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days)
+    let instance = try #require(TripInstance(trip.problem))
+    let expected = RandomTrips.bruteForce(trip)
+    for neighbourhood in [1, 3, TripLabelling.neighbourhood] {
+      let result = TripLabelling.solve(
+        instance, deadline: Deadline(after: .seconds(30)), neighbourhood: neighbourhood)
+      print(
+        "seed \(seed), neighbourhood \(neighbourhood): optimum \(expected), found "
+          + "\(result.value) in \(result.iterations) searches")
+      #expect(result.proven)
+      #expect(abs(result.value - expected) < 1e-6)
+      let stops = result.routes.map { route in
+        route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
+      }
+      let checked = try #require(RandomTrips.value(of: stops, trip))
+      #expect(abs(checked - result.value) < 1e-6)
+    }
+  }
+
+  /// Without ng-memory, the first relaxed trip of a trip worth more than one
+  /// stop goes back and forth between its best places: the search must have
+  /// run again, with those places critical, to prove the optimum.
+  @Test func placesRepeatedBecomeCritical() throws {
+    var searchesAgain = 0
+    for seed in UInt64(0)..<30 {
+      let trip = RandomTrips.make(seed: seed, places: 8, days: 1)
+      let instance = try #require(TripInstance(trip.problem))
+      let result = TripLabelling.solve(
+        instance, deadline: Deadline(after: .seconds(30)), neighbourhood: 1)
+      #expect(result.proven)
+      if result.iterations > 1 { searchesAgain += 1 }
+    }
+    print("\(searchesAgain) of 30 trips needed more than one search")
+    #expect(searchesAgain >= 10)
+  }
+}

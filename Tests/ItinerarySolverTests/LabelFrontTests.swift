@@ -3,11 +3,12 @@ import Testing
 
 @testable import ItinerarySolver
 
-/// The labelling's front at one vertex, driven as the search drives it
+/// A labelling's front at one vertex (the orienteering labels'), driven as the search drives it
 /// (labels settled earliest first, new ones no earlier than the last
 /// settled), against a plain list of every label it was given.
-@Suite struct OrienteeringLabelFrontTests {
-  typealias Entry = OrienteeringLabelFront.Entry
+@Suite struct LabelFrontTests {
+  typealias Entry = OrienteeringLabelEntry
+  typealias Front = LabelFront<Entry>
 
   static func randomEntry(
     _ random: inout SplitMix64, notBefore now: Int, label: Int
@@ -27,7 +28,7 @@ import Testing
     let seed = UInt64(seed) &* 7919 &+ 3
     print("front seed \(seed)")
     var random = SplitMix64(seed: seed)
-    var front = OrienteeringLabelFront()
+    var front = Front()
     var given: [Entry] = []
     var waiting: [Entry] = []
     var now = 0
@@ -60,7 +61,7 @@ import Testing
   /// ones (spent already); settling a label the front does not hold (the
   /// depot's first label) changes nothing.
   @Test func aNewLabelDropsOnlyTheWaitingOnesItDominates() {
-    var front = OrienteeringLabelFront()
+    var front = Front()
     let settled = Entry(time: 5, score: 2, unavailable: CriticalSet(), memory: 1, label: 0)
     let waiting = Entry(time: 8, score: 1, unavailable: CriticalSet(), memory: 1, label: 1)
     front.add(settled) { _ in Issue.record("nothing to drop") }
@@ -82,7 +83,7 @@ import Testing
   /// Settling finds its label among waiting labels of equal score: once
   /// settled, a later label dominating it does not drop it.
   @Test func settlingFindsItsLabelAmongEqualScores() {
-    var front = OrienteeringLabelFront()
+    var front = Front()
     for (label, memory) in [(0, 1), (1, 2)] as [(Int, UInt32)] {
       let entry = Entry(
         time: 5, score: 2, unavailable: CriticalSet(), memory: memory, label: label)

@@ -1,8 +1,21 @@
-/// The labels at one vertex of the orienteering labelling that no other
-/// there dominates, split by whether the search has extended them yet, each
-/// part kept by score, highest first.
+/// What a labelling's dominance needs of a label: its score (a label can
+/// only be dominated by one scoring at least as much), its index in the
+/// search, and the dominance rule itself, which may read shared state
+/// (`Context`) such as per-label counters kept outside the label.
+protocol LabelFrontEntry {
+  associatedtype Context
+  var score: Double { get }
+  var label: Int { get }
+  /// Whether this label dominates `other`, both at one vertex; it implies
+  /// `score >= other.score`.
+  func dominates(_ other: Self, in context: Context) -> Bool
+}
+
+/// The labels at one vertex of a labelling that no other there dominates,
+/// split by whether the search has extended them yet, each part kept by
+/// score, highest first.
 ///
-/// The search extends labels in order of time, and a new label leaves its
+/// The labellings extend labels in order of time, and a new label leaves its
 /// vertex no earlier than the one it extends, so a *settled* label (one
 /// already extended) is never later than a new one: it may dominate the new
 /// one but, being spent, gains nothing from being dominated. A *pending*
@@ -13,42 +26,24 @@
 /// - Complexity: `dominates` is O(labels here scoring at least as much);
 ///   `add` O(pending labels); `settle` O(log(labels here) + labels of equal
 ///   score), plus moving the entries behind the ones inserted or removed.
-struct OrienteeringLabelFront {
-  /// A label as dominance sees it.
-  struct Entry {
-    var time: Int
-    var score: Double
-    var unavailable: CriticalSet
-    /// The ng-memory, as positions in the vertex's neighbourhood.
-    var memory: UInt32
-    /// The label's index in the search.
-    var label: Int
-
-    /// Whether this label is no later, scores no less, and has no more
-    /// vertices it may not visit than `other`.
-    @inline(__always)
-    func dominates(_ other: Entry) -> Bool {
-      time <= other.time && score >= other.score
-        && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
-    }
-  }
-
+struct LabelFront<Entry: LabelFrontEntry> {
   /// Extended labels, highest score first.
   private var settled: [Entry] = []
   /// Labels still waiting to be extended, highest score first.
   private var pending: [Entry] = []
 
   /// Whether a label here dominates `entry`.
-  func dominates(_ entry: Entry) -> Bool {
-    Self.anyDominates(entry, in: settled) || Self.anyDominates(entry, in: pending)
+  func dominates(_ entry: Entry, in context: Entry.Context) -> Bool {
+    Self.anyDominates(entry, in: settled, context)
+      || Self.anyDominates(entry, in: pending, context)
   }
 
   /// Adds `entry`, a label no label here dominates, and drops the pending
   /// labels it dominates, passing each one's index to `dropped`.
-  mutating func add(_ entry: Entry, dropped: (Int) -> Void) {
+  mutating func add(_ entry: Entry, in context: Entry.Context, dropped: (Int) -> Void) {
     var kept = Self.first(in: pending) { $0.score <= entry.score }
     for index in kept..<pending.count {
-      if entry.dominates(pending[index]) {
+      if entry.dominates(pending[index], in: context) {
         dropped(pending[index].label)
       } else {
         pending[kept] = pending[index]
@@ -72,10 +67,12 @@ struct OrienteeringLabelFront {
   }
 
   /// Whether an entry of `entries` (highest score first) dominates `entry`.
-  private static func anyDominates(_ entry: Entry, in entries: [Entry]) -> Bool {
+  private static func anyDominates(
+    _ entry: Entry, in entries: [Entry], _ context: Entry.Context
+  ) -> Bool {
     for old in entries {
       if old.score < entry.score { return false }
-      if old.dominates(entry) { return true }
+      if old.dominates(entry, in: context) { return true }
     }
     return false
   }
@@ -92,5 +89,15 @@ struct OrienteeringLabelFront {
       if isPast(entries[middle]) { high = middle } else { low = middle + 1 }
     }
     return low
+  }
+}
+
+extension LabelFront where Entry.Context == Void {
+  /// Whether a label here dominates `entry`.
+  func dominates(_ entry: Entry) -> Bool { dominates(entry, in: ()) }
+
+  /// Adds `entry` and drops the pending labels it dominates (see above).
+  mutating func add(_ entry: Entry, dropped: (Int) -> Void) {
+    add(entry, in: (), dropped: dropped)
   }
 }

@@ -1,0 +1,89 @@
+import ItineraryCore
+
+/// An upper bound on what a trip can still gain from any vertex, day and
+/// departure time: the best walk home that day, places allowed to repeat
+/// (the relaxation of "each place once"), each visit within its opening
+/// hours, scores less the price of the kilometres, then the best such walk
+/// of every later day. Waiting is left free, which only adds.
+///
+/// Time is counted in steps of `step` minutes: a departure is taken at the
+/// start of its step, so every walk only gets earlier and the value stays an
+/// upper bound (a walk that fits leaving later fits leaving sooner, waiting
+/// where it must). A visit and leg shorter than one step are bounded by every
+/// score there is.
+///
+/// - Complexity: O(n^2 * T / step * log m) time and O(n * T / step) memory
+///   for n vertices, days of T minutes in all and m open intervals a place.
+struct TripCompletionBound {
+  let step: Double
+  /// Where each day's table starts in `values`, and its slots.
+  private let offsets: [Int]
+  private let slots: [Int]
+  /// `values[offsets[day] + v * slots[day] + slot]`.
+  private let values: [Double]
+  /// The most every day after each can gain, from the origin at its start.
+  private let later: [Double]
+
+  /// The bound of every day, filled in at most about `maxWork` steps.
+  ///
+  /// When `deadline` passes during the filling, the slots left are set to
+  /// every score there is (an upper bound, a useless one); the search that
+  /// asked for it stops at the same deadline anyway.
+  init(_ instance: TripInstance, maxWork: Int = 1 << 22, deadline: Deadline? = nil) {
+    let n = instance.vertexCount
+    let minutes = instance.horizons.reduce(0, +)
+    let step = max(1, Double(n * n) * minutes / Double(maxWork))
+    let everything = instance.scores.reduce(0) { $0 + max($1, 0) }
+    let slots = instance.horizons.map { Int($0 / step) + 1 }
+    self.step = step
+    self.slots = slots
+    var offsets: [Int] = []
+    var total = 0
+    for count in slots {
+      offsets.append(total)
+      total += n * count
+    }
+    self.offsets = offsets
+    var values = Array(repeating: everything, count: total)
+    let weight = instance.distanceWeight
+    for day in 0..<instance.dayCount where !(deadline?.hasPassed ?? false) {
+      let (base, count, horizon) = (offsets[day], slots[day], instance.horizons[day])
+      for slot in stride(from: count - 1, through: 0, by: -1) {
+        if let deadline, deadline.hasPassed { break }
+        let time = Double(slot) * step
+        for v in 0..<n {
+          var best =
+            time + instance.travel(v, 0) <= horizon ? -weight * instance.km(v, 0) : -.infinity
+          for w in 1..<n where w != v {
+            guard
+              let begin = instance.windows[day][w].earliestVisit(
+                arrival: time + instance.travel(v, w), dwell: instance.dwell[w])
+            else { continue }
+            let leave = begin + instance.dwell[w]
+            guard leave + instance.travel(w, 0) <= horizon else { continue }
+            let next = Int(leave / step)
+            let rest = next > slot ? values[base + w * count + next] : everything
+            best = max(best, instance.scores[w] - weight * instance.km(v, w) + rest)
+          }
+          values[base + v * count + slot] = best
+        }
+      }
+    }
+    self.values = values
+    var later = Array(repeating: 0.0, count: instance.dayCount)
+    for day in stride(from: instance.dayCount - 2, through: 0, by: -1) {
+      later[day] = later[day + 1] + max(0, values[offsets[day + 1]])
+    }
+    self.later = later
+  }
+
+  /// The most a trip at `vertex` on `day`, leaving it at `time`, can still
+  /// gain; minus infinity when it cannot get home that day.
+  @inline(__always)
+  func value(day: Int, at vertex: Int, leaving time: Double) -> Double {
+    let slot = Int(time / step)
+    let count = slots[day]
+    guard slot < count else { return -.infinity }
+    return values[offsets[day] + vertex * count + slot] + later[day]
+  }
+}
