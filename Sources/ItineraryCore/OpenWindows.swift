@@ -105,6 +105,14 @@ public struct OpenWindows: Hashable, Sendable {
       && minute < intervals[index].end
   }
 
+  /// The interval that holds `minute`, its ends included, if any.
+  ///
+  /// - Complexity: O(log m).
+  public func interval(holding minute: Double) -> Interval? {
+    let index = firstIndex(endingAtOrAfter: minute)
+    return index < intervals.count && intervals[index].begin <= minute ? intervals[index] : nil
+  }
+
   /// The first interval whose end is at or after `minute`: binary search.
   private func firstIndex(endingAtOrAfter minute: Double) -> Int {
     var low = 0

@@ -11,9 +11,10 @@ import ItineraryCore
 /// keeps is checked by `TripInstance.value(of:)`, so it never reports an
 /// infeasible one.
 ///
-/// - Complexity: O(n * d * k^2 log m) per insertion for n places, d days,
-///   k stops a route and m open intervals a place; bounded by the deadline
-///   and by `patience` rounds without improvement.
+/// - Complexity: O(n * d * k log m) per insertion for n places, d days, k
+///   stops a route and m open intervals a place (each try O(log m) within
+///   the route's slack, O(k log m) past it; see `TripRouteSchedule`);
+///   bounded by the deadline and by `patience` rounds without improvement.
 public struct TripSearch {
   public struct Result: Sendable {
     public var routes: [[Int]]
@@ -95,10 +96,11 @@ private struct State {
       && perCategory[instance.categories[vertex]] < (instance.maxPerCategory ?? Int.max)
   }
 
-  mutating func insert(_ vertex: Int, day: Int, at position: Int, value: Double) {
+  mutating func insert(_ vertex: Int, day: Int, at position: Int) {
     routes[day].insert(vertex, at: position)
-    values[day] = value
-    finishes[day] = instance.evaluate(routes[day], day: day)?.finish ?? 0
+    let evaluated = instance.evaluate(routes[day], day: day)
+    values[day] = evaluated?.value ?? 0
+    finishes[day] = evaluated?.finish ?? 0
     visited[vertex] = true
     perCategory[instance.categories[vertex]] += 1
   }
@@ -113,33 +115,38 @@ private struct State {
   /// Inserts places while one adds to the objective: each time the
   /// insertion with the most gain per minute it adds to its day (squared
   /// gain, so that a big gain is not lost to a cheap small one), among the
-  /// best few at random when `random` is given. Stops at `deadline`, read
-  /// before each place tried: a scan of long routes takes a while.
+  /// best few at random when `random` is given. Each insertion is worked out
+  /// on the route's schedule (`TripRouteSchedule`), the chosen one lived
+  /// through again. Stops at `deadline`, read before each place tried: a
+  /// scan of long routes takes a while.
   mutating func fill(random: inout SplitMix64, choices: Int, until deadline: Deadline) {
     while true {
-      var best: [(vertex: Int, day: Int, position: Int, value: Double, rank: Double)] = []
+      var best: [(vertex: Int, day: Int, position: Int, rank: Double)] = []
+      let schedules = routes.indices.map {
+        TripRouteSchedule(instance, route: routes[$0], day: $0)
+      }
       for vertex in 1..<instance.vertexCount where allowed(vertex) {
         if deadline.hasPassed { return }
         for day in routes.indices {
-          var route = routes[day]
-          for position in 0...route.count {
-            route.insert(vertex, at: position)
-            defer { route.remove(at: position) }
-            guard let (value, finish) = instance.evaluate(route, day: day) else { continue }
+          guard let schedule = schedules[day] else { continue }
+          for position in 0...routes[day].count {
+            guard let (value, finish) = schedule.inserting(vertex, at: position) else {
+              continue
+            }
             let gain = value - values[day]
             guard gain > 1e-12 else { continue }
             let rank = gain * gain / max(finish - finishes[day], 1e-3)
             if best.count < choices || rank > best[best.count - 1].rank {
               if best.count == choices { best.removeLast() }
               let at = best.firstIndex { $0.rank < rank } ?? best.count
-              best.insert((vertex, day, position, value, rank), at: at)
+              best.insert((vertex, day, position, rank), at: at)
             }
           }
         }
       }
       guard !best.isEmpty else { return }
       let chosen = best[random.below(best.count)]
-      insert(chosen.vertex, day: chosen.day, at: chosen.position, value: chosen.value)
+      insert(chosen.vertex, day: chosen.day, at: chosen.position)
     }
   }
 
