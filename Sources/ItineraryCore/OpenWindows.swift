@@ -85,6 +85,7 @@ public struct OpenWindows: Hashable, Sendable {
   ///
   /// - Complexity: O(log m + k), k the intervals too short to hold the visit
   ///   after the arrival.
+  @inlinable
   public func earliestVisit(arrival: Double, dwell: Double) -> Double? {
     var index = firstIndex(endingAtOrAfter: arrival)
     while index < intervals.count {
@@ -114,7 +115,8 @@ public struct OpenWindows: Hashable, Sendable {
   }
 
   /// The first interval whose end is at or after `minute`: binary search.
-  private func firstIndex(endingAtOrAfter minute: Double) -> Int {
+  @usableFromInline
+  func firstIndex(endingAtOrAfter minute: Double) -> Int {
     var low = 0
     var high = intervals.count
     while low < high {

@@ -23,10 +23,10 @@ public struct TripInstance: Sendable {
   public let categoryCount: Int
   public let distanceWeight: Double
   public let waitWeight: Double
-  private let minutes: [Double]
-  private let kilometres: [Double]
+  @usableFromInline let minutes: [Double]
+  @usableFromInline let kilometres: [Double]
 
-  public var vertexCount: Int { scores.count }
+  @inlinable public var vertexCount: Int { scores.count }
   public var dayCount: Int { horizons.count }
 
   /// The instance of an exploring problem: its places worth visiting.
@@ -81,11 +81,11 @@ public struct TripInstance: Sendable {
   }
 
   /// Minutes from `i` to `j`.
-  @inline(__always)
+  @inlinable
   public func travel(_ i: Int, _ j: Int) -> Double { minutes[i * vertexCount + j] }
 
   /// Kilometres from `i` to `j`.
-  @inline(__always)
+  @inlinable
   public func km(_ i: Int, _ j: Int) -> Double { kilometres[i * vertexCount + j] }
 
   /// One visit of `vertex` reached from `from`, leaving it at `time` on `day`:
@@ -94,7 +94,7 @@ public struct TripInstance: Sendable {
   /// not fit.
   ///
   /// - Complexity: O(log m) for m open intervals.
-  @inline(__always)
+  @inlinable
   public func visit(_ vertex: Int, from: Int, leaving time: Double, day: Int)
     -> (begin: Double, leave: Double, gain: Double)?
   {
