@@ -116,4 +116,28 @@ import Testing
       (error as? SQLiteError)?.isCorruption == true
     }
   }
+
+  /// A write that meets another connection's write lock waits for it, and
+  /// fails with the lock's error after the busy timeout and not much later;
+  /// once the lock is let go, it writes.
+  @Test func aWriteWaitsOutTheBusyTimeoutAndNoLonger() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = scratch.url.appending(path: "locked.sqlite")
+    let holder = try SQLiteDatabase(.file(file))
+    try holder.enableWriteAheadLog()
+    try holder.execute("CREATE TABLE t (x INTEGER)")
+    let writer = try SQLiteDatabase(.file(file))
+    try writer.setBusyTimeout(seconds: 0.3)
+    try holder.execute("BEGIN IMMEDIATE")
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(throws: SQLiteError.self) { try writer.execute("INSERT INTO t VALUES (1)") }
+    let waited = clock.now - start
+    print("gave up after \(waited)")
+    #expect(waited >= .milliseconds(300) && waited < .seconds(5))
+    try holder.execute("COMMIT")
+    try writer.execute("INSERT INTO t VALUES (2)")
+    #expect(try writer.rows("SELECT x FROM t") { $0.int64(0) } == [2])
+  }
 }
