@@ -1,9 +1,8 @@
 /// The ng-neighbourhoods of the labellings: each vertex's is the vertex
 /// itself and its `size - 1` nearest other vertices but the depot, by travel
-/// time. A
-/// route's ng-memory at a vertex is the set of vertices of the route that
-/// lie in the neighbourhood of every vertex visited since (itself
-/// included); the route may not go back to them.
+/// time. A route's ng-memory at a vertex is the set of vertices of the
+/// route that lie in the neighbourhood of every vertex visited since
+/// (itself included); the route may not go back to them.
 ///
 /// A memory is a bit set of positions in its vertex's neighbourhood, the
 /// vertex itself at position 0.

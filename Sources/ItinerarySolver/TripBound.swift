@@ -2,14 +2,14 @@ import ItineraryCore
 
 /// Upper bounds on what a trip can still gain, for pruning labels.
 ///
-/// The time bound is a fractional knapsack: each place not yet visited
-/// takes at least its visit plus the shortest leg into it, out of the time
-/// left today and every later day, and gains at most its score; taken by
-/// score per minute, the last one in part; it ignores distance, waiting and
-/// opening hours. The time bound is the least of it and
-/// `TripCompletionBound`, which counts the hours and the kilometres but lets
-/// places repeat. The category bound, with a category limit: the best
-/// scores left in each category, as many as the category has stops left.
+/// The time bound is the least of two. A fractional knapsack: each place
+/// not yet visited takes at least its visit plus the shortest leg into it,
+/// out of the time left today and every later day, and gains at most its
+/// score; taken by score per minute, the last one in part, ignoring
+/// distance, waiting and opening hours. And `TripCompletionBound`, which
+/// counts the hours and the kilometres but lets places repeat. The category
+/// bound, with a category limit: the best scores left in each category, as
+/// many as the category has stops left.
 ///
 /// - Complexity: O(n) per bound for n vertices, after building
 ///   `TripCompletionBound`.
