@@ -69,30 +69,10 @@ public enum OrienteeringLabelling {
     var search = Search(
       instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels,
       neighbourhood: neighbourhood, boundWork: boundWork, deadline: deadline)
-    var iterations = 0
-    var labels = 0
-    while true {
-      iterations += 1
-      let outcome = search.run(until: deadline)
-      labels += search.labelCount
-      let result = { (proven: Bool) in
-        Result(
-          route: search.best, score: search.bestScore, proven: proven, iterations: iterations,
-          labels: labels)
-      }
-      switch outcome {
-      case .stopped: return result(false)
-      case .noBetter: return result(true)
-      case .relaxed(let route):
-        let repeated = CriticalVertices.repeated(
-          in: [route], vertexCount: instance.vertexCount)
-        if repeated.isEmpty {
-          search.improve(route)
-          return result(true)
-        }
-        guard search.critical.insert(repeated) else { return result(false) }
-      }
-    }
+    let end = search.searchToTheEnd(until: deadline, vertexCount: instance.vertexCount)
+    return Result(
+      route: search.best, score: search.bestScore, proven: end.proven, iterations: end.searches,
+      labels: end.labels)
   }
 }
 
@@ -116,16 +96,7 @@ struct OrienteeringLabelEntry: LabelFrontEntry {
 }
 
 /// One search of the labelling algorithm over a fixed critical set.
-private struct Search {
-  enum Outcome {
-    /// The deadline passed or the labels ran out.
-    case stopped
-    /// No route beats the best known one.
-    case noBetter
-    /// The best relaxed route, better than the best known one.
-    case relaxed([Int])
-  }
-
+private struct Search: RelaxedLabelSearch {
   struct Label {
     var vertex: Int
     var time: Int
@@ -173,6 +144,11 @@ private struct Search {
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
   }
 
+  /// Offers the trip's one route to `improve(_:)`.
+  mutating func improve(trip: [[Int]]) {
+    if let route = trip.first { improve(route) }
+  }
+
   /// Takes `route` as the best known when it beats it and is a trip: on
   /// time, each vertex once.
   mutating func improve(_ route: [Int]) {
@@ -207,7 +183,7 @@ private struct Search {
     return set
   }
 
-  mutating func run(until deadline: Deadline) -> Outcome {
+  mutating func run(until deadline: Deadline) -> RelaxedSearchOutcome {
     if deadline.hasPassed { return .stopped }
     let n = instance.vertexCount
     labels = []
@@ -267,6 +243,6 @@ private struct Search {
       }
     }
     guard bestRelaxed >= 0, bestRelaxedScore > bestScore + epsilon else { return .noBetter }
-    return .relaxed(route(ending: bestRelaxed))
+    return .relaxed([route(ending: bestRelaxed)])
   }
 }

@@ -58,31 +58,12 @@ public enum TripLabelling {
       return Result(routes: start.0, value: start.1, proven: false, iterations: 0, labels: 0)
     }
     var search = Search(
-      instance: instance, best: start.0, bestValue: start.1, neighbourhood: neighbourhood,
-      deadline: deadline)
-    var iterations = 0
-    var labels = 0
-    while true {
-      iterations += 1
-      let outcome = search.run(until: deadline, maxLabels: maxLabels)
-      labels += search.labels.count
-      let result = { (proven: Bool) in
-        Result(
-          routes: search.best, value: search.bestValue, proven: proven, iterations: iterations,
-          labels: labels)
-      }
-      switch outcome {
-      case .stopped: return result(false)
-      case .noBetter: return result(true)
-      case .relaxed(let routes):
-        let repeated = CriticalVertices.repeated(in: routes, vertexCount: instance.vertexCount)
-        guard !repeated.isEmpty else {
-          search.improve(routes)
-          return result(true)
-        }
-        guard search.critical.insert(repeated) else { return result(false) }
-      }
-    }
+      instance: instance, best: start.0, bestValue: start.1, maxLabels: maxLabels,
+      neighbourhood: neighbourhood, deadline: deadline)
+    let end = search.searchToTheEnd(until: deadline, vertexCount: instance.vertexCount)
+    return Result(
+      routes: search.best, value: search.bestValue, proven: end.proven,
+      iterations: end.searches, labels: end.labels)
   }
 }
 
@@ -134,16 +115,7 @@ private struct TripLabelEntry: LabelFrontEntry {
 }
 
 /// One search of the labelling algorithm over a fixed critical set.
-private struct Search {
-  enum Outcome {
-    /// The deadline passed or the labels ran out.
-    case stopped
-    /// No trip beats the best known one.
-    case noBetter
-    /// The best relaxed trip, better than the best known one.
-    case relaxed([[Int]])
-  }
-
+private struct Search: RelaxedLabelSearch {
   struct Label {
     var vertex: Int
     var day: Int
@@ -173,14 +145,17 @@ private struct Search {
   var critical: CriticalVertices
   var best: [[Int]]
   var bestValue: Double
+  let maxLabels: Int
   var labels: [Label] = []
+  var labelCount: Int { labels.count }
   var counts: [UInt8] = []
 
   init(
-    instance: TripInstance, best: [[Int]], bestValue: Double, neighbourhood: Int,
-    deadline: Deadline
+    instance: TripInstance, best: [[Int]], bestValue: Double, maxLabels: Int,
+    neighbourhood: Int, deadline: Deadline
   ) {
     self.instance = instance
+    self.maxLabels = maxLabels
     self.best = best
     self.bestValue = bestValue
     bound = TripBound(instance, deadline: deadline)
@@ -225,7 +200,7 @@ private struct Search {
   }
 
   /// Takes `routes` as the best known when they beat it and are a trip.
-  mutating func improve(_ routes: [[Int]]) {
+  mutating func improve(trip routes: [[Int]]) {
     if let value = instance.value(of: routes), value > bestValue + epsilon {
       best = routes
       bestValue = value
@@ -250,7 +225,7 @@ private struct Search {
   }
 
   /// Runs to the end, or until the deadline or the label budget.
-  mutating func run(until deadline: Deadline, maxLabels: Int) -> Outcome {
+  mutating func run(until deadline: Deadline) -> RelaxedSearchOutcome {
     if deadline.hasPassed { return .stopped }
     let n = instance.vertexCount
     let days = instance.dayCount
@@ -326,7 +301,7 @@ private struct Search {
       if v != 0, home > bestRelaxedValue {
         bestRelaxedValue = home
         bestRelaxed = index
-        if home > bestValue + epsilon { improve(routes(ending: index)) }
+        if home > bestValue + epsilon { improve(trip: routes(ending: index)) }
       }
       // Home for the night, and on to the next day.
       if label.day + 1 < days,
