@@ -11,9 +11,11 @@ extension Suite {
   /// was proven. One route with a proven optimum: 60 s to prove it; every
   /// other row: 10 s; in a full sweep, a one-route row left below its
   /// known value then has a second look, the proof alone from the trip
-  /// found, which may prove that value optimal. `ITINERARY_BENCH_ROUTES` (say `1` or `1,2`) keeps only
-  /// those route counts, `ITINERARY_BENCH_OPTW` (say `pr`) the instances
-  /// named with that prefix; `--quick` runs four instances.
+  /// found, which may prove that value optimal (`ITINERARY_BENCH_LOOK`
+  /// gives it more than 120 s). `ITINERARY_BENCH_ROUTES` (say `1` or
+  /// `1,2`) keeps only those route counts, `ITINERARY_BENCH_OPTW` (say
+  /// `pr`) the instances named with that prefix; `--quick` runs four
+  /// instances.
   static let explore = Suite(
     name: "explore",
     summary: "orienteering with time windows (OPTW / TOPTW files): value, gap, time, proof",
@@ -32,9 +34,11 @@ extension Suite {
   static let optwQuick: Set = ["r101", "rc101", "c201", "pr01"]
   static let optwProofLimit = Duration.seconds(60)
   static let optwLimit = Duration.seconds(10)
-  /// The second look's proof: its time and labels per search.
-  static let lookLimit = Duration.seconds(120)
-  static let lookLabels = 10_000_000
+  /// The second look's proof: its time (`ITINERARY_BENCH_LOOK` seconds,
+  /// 120 by default) and labels per search (a few gigabytes at most).
+  static let lookLimit = Duration.seconds(
+    ProcessInfo.processInfo.environment["ITINERARY_BENCH_LOOK"].flatMap { Int($0) } ?? 120)
+  static let lookLabels = 50_000_000
   /// One search per core, as `itinerary optw` runs by default.
   static let threads = ProcessInfo.processInfo.activeProcessorCount
 
