@@ -36,7 +36,8 @@ public enum OrienteeringLabelling {
     /// The best route found (the incumbent when nothing beat it).
     public var route: [Int]
     public var score: Double
-    /// Whether no route scores more.
+    /// Whether no route scores more; when the score is below the bar,
+    /// whether no route reaches the bar.
     public var proven: Bool
     /// Searches run, one per critical set.
     public var iterations: Int
@@ -56,6 +57,11 @@ public enum OrienteeringLabelling {
   /// The best route on `day`, proven when the search ends before
   /// `deadline` and within `maxLabels` labels per search.
   ///
+  /// Given a bar (`atLeast`), it only looks for routes that score at least
+  /// that, pruning the others as it prunes those the incumbent beats: a
+  /// proven result that scores less says that no route reaches the bar,
+  /// sooner than a proof of the optimum would.
+  ///
   /// - Parameters:
   ///   - neighbourhood: the size of each ng-neighbourhood, from 1 (no
   ///     ng-memory: decremental state-space relaxation alone) to 32.
@@ -64,11 +70,11 @@ public enum OrienteeringLabelling {
   public static func solve(
     _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
     deadline: Deadline, maxLabels: Int = 3_000_000, neighbourhood: Int = neighbourhood,
-    boundWork: Int = boundWork
+    boundWork: Int = boundWork, atLeast bar: Double = -.infinity
   ) -> Result {
     var search = Search(
       instance: instance, day: day, incumbent: incumbent, maxLabels: maxLabels,
-      neighbourhood: neighbourhood, boundWork: boundWork, deadline: deadline)
+      neighbourhood: neighbourhood, boundWork: boundWork, bar: bar, deadline: deadline)
     let end = search.searchToTheEnd(until: deadline, vertexCount: instance.vertexCount)
     return Result(
       route: search.best, score: search.bestScore, proven: end.proven, iterations: end.searches,
@@ -121,12 +127,15 @@ private struct Search: RelaxedLabelSearch {
   var critical: CriticalVertices
   var best: [Int]
   var bestScore: Double
+  /// What a route must score more than (by `epsilon`) to be looked for:
+  /// the best route's score, or a hair below the bar when that is higher.
+  var threshold: Double
   var labels: [Label] = []
   var labelCount: Int { labels.count }
 
   init(
     instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int], maxLabels: Int,
-    neighbourhood: Int, boundWork: Int, deadline: Deadline? = nil
+    neighbourhood: Int, boundWork: Int, bar: Double, deadline: Deadline? = nil
   ) {
     self.instance = instance
     self.day = day
@@ -142,6 +151,7 @@ private struct Search: RelaxedLabelSearch {
     best = feasible ? incumbent : []
     bestScore = feasible ? instance.score([incumbent]) : 0
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
+    threshold = max(bestScore, bar - 2 * epsilon)
   }
 
   /// Offers the trip's one route to `improve(_:)`.
@@ -158,6 +168,7 @@ private struct Search: RelaxedLabelSearch {
     {
       best = route
       bestScore = score
+      threshold = max(threshold, score)
     }
   }
 
@@ -221,7 +232,7 @@ private struct Search: RelaxedLabelSearch {
         guard start <= instance.closes[w] else { continue }
         let leave = start + instance.durations[w]
         let score = label.score + instance.scores[w]
-        guard score + bound.value(at: w, leaving: leave) > bestScore + epsilon else { continue }
+        guard score + bound.value(at: w, leaving: leave) > threshold + epsilon else { continue }
         guard
           let memory = neighbourhood.memory(after: label.memory, from: v, to: w, leaving: leave)
         else { continue }
@@ -242,7 +253,7 @@ private struct Search: RelaxedLabelSearch {
         queue.push(-Double(leave), entry.label)
       }
     }
-    guard bestRelaxed >= 0, bestRelaxedScore > bestScore + epsilon else { return .noBetter }
+    guard bestRelaxed >= 0, bestRelaxedScore > threshold + epsilon else { return .noBetter }
     return .relaxed([route(ending: bestRelaxed)])
   }
 }

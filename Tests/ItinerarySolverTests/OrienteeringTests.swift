@@ -284,6 +284,37 @@ import Testing
     }
   }
 
+  /// A bar just above the optimum is proven out of reach (whatever route
+  /// the search met on its way is returned, a trip), one far above it at
+  /// once, with no label extended; a bar at the optimum finds an optimal
+  /// route; a bar below it changes nothing.
+  @Test(arguments: 0..<30)
+  func aBarIsReachedExactlyWhenARouteScoresThatMuch(seed: Int) throws {
+    let seed = UInt64(seed) &* 104_729 &+ 3
+    let (instance, expected) = try Self.solvedInstance(
+      seed: seed, customers: 3 + Int(seed % 6), days: 1)
+    let day = instance.days[0]
+    let solve = { (bar: Double) in
+      OrienteeringLabelling.solve(
+        instance, day: day, deadline: Deadline(after: .seconds(30)), atLeast: bar)
+    }
+    let above = solve(expected + 0.5)
+    #expect(above.proven)
+    #expect(above.score < expected + 0.5)
+    #expect(Self.isTrip([above.route], instance))
+    #expect(instance.score([above.route]) == above.score)
+    let far = solve(1e12)
+    #expect(far.proven)
+    #expect(far.labels == 1)
+    #expect(far.route.isEmpty && far.score == 0)
+    for bar in [expected, expected - 1, -Double.infinity] {
+      let reached = solve(bar)
+      #expect(reached.proven, "bar \(bar)")
+      #expect(reached.score == expected, "bar \(bar)")
+      #expect(Self.isTrip([reached.route], instance), "bar \(bar)")
+    }
+  }
+
   @Test func aTimedOutProofSaysSo() throws {
     let instance = try #require(Self.instance(seed: 5, customers: 8, days: 1))
     let exact = OrienteeringLabelling.solve(

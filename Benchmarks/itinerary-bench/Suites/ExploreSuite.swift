@@ -10,12 +10,13 @@ extension Suite {
   /// seed 1, its value, its gap to the known value, its time and whether it
   /// was proven. One route with a proven optimum: 60 s to prove it; every
   /// other row: 10 s; in a full sweep, a one-route row left below its
-  /// known value then has a second look, the proof alone from the trip
-  /// found, which may prove that value optimal (`ITINERARY_BENCH_LOOK`
-  /// gives it more than 120 s). `ITINERARY_BENCH_ROUTES` (say `1` or
-  /// `1,2`) keeps only those route counts, `ITINERARY_BENCH_OPTW` (say
-  /// `pr`) the instances named with that prefix; `--quick` runs four
-  /// instances.
+  /// known value then has a second look (`Look`), the proof alone from the
+  /// trip found, twice: with the known value as its bar, which may prove
+  /// that value out of reach, then without, which may prove the value found
+  /// optimal (`ITINERARY_BENCH_LOOK` gives each more than 120 s).
+  /// `ITINERARY_BENCH_ROUTES` (say `1` or `1,2`) keeps only those route
+  /// counts, `ITINERARY_BENCH_OPTW` (say `pr`) the instances named with that
+  /// prefix; `--quick` runs four instances.
   static let explore = Suite(
     name: "explore",
     summary: "orienteering with time windows (OPTW / TOPTW files): value, gap, time, proof",
@@ -34,7 +35,7 @@ extension Suite {
   static let optwQuick: Set = ["r101", "rc101", "c201", "pr01"]
   static let optwProofLimit = Duration.seconds(60)
   static let optwLimit = Duration.seconds(10)
-  /// The second look's proof: its time (`ITINERARY_BENCH_LOOK` seconds,
+  /// Each second look's proof: its time (`ITINERARY_BENCH_LOOK` seconds,
   /// 120 by default) and labels per search (a few gigabytes at most).
   static let lookLimit = Duration.seconds(
     ProcessInfo.processInfo.environment["ITINERARY_BENCH_LOOK"].flatMap { Int($0) } ?? 120)
@@ -86,10 +87,12 @@ extension Suite {
       if found > entry.value {
         beaten.append("\(entry.name) M=\(entry.routes): \(Int(found)) > \(Int(entry.value))")
       }
-      // One route below its known value: whether the value found is the
-      // optimum (a known value above a proven optimum cannot be reached).
+      // One route below its known value: whether that value can be
+      // reached, and whether the value found is the optimum.
       if !bench.options.quick, entry.routes == 1, found < entry.value, !result.trip.optimal {
-        proofLook(entry, instance, from: result.trip.routes.first ?? [], &bench)
+        for kind in [Look.reach, .proof] {
+          look(kind, entry, instance, from: result.trip.routes.first ?? [], &bench)
+        }
       }
     }
     bench.note(
@@ -141,22 +144,35 @@ extension Suite {
     return result
   }
 
+  /// The second look at a one-route row: whether the known value can be
+  /// reached at all, then whether the value found is the optimum.
+  enum Look: String {
+    /// The proof with the known value as its bar (`atLeast`): it prunes
+    /// more than the proof of the optimum, so it may end where that does
+    /// not; when it ends below the bar, no route reaches the known value.
+    case reach
+    /// The proof of the optimum, from the trip found: when it ends, the
+    /// value it returns is the optimum.
+    case proof
+  }
+
   /// A second look at a one-route row left below its known value: the
   /// proof alone (`OrienteeringLabelling`), from the trip found, on one
-  /// thread for up to `lookLimit`; when it ends, the value it returns is
-  /// the optimum. Its record says `look` `proof`.
-  private static func proofLook(
-    _ entry: OPTWKnown, _ instance: OrienteeringInstance, from route: [Int], _ bench: inout Bench
+  /// thread for up to `lookLimit`, with the known value as its bar or
+  /// without. Its record says `look` `reach` or `proof`.
+  private static func look(
+    _ look: Look, _ entry: OPTWKnown, _ instance: OrienteeringInstance, from route: [Int],
+    _ bench: inout Bench
   ) {
     guard let day = instance.days.first else { return }
     var proof: OrienteeringLabelling.Result?
     let record = bench.measure(
-      series: "\(entry.name) M=1 proof", solver: "orienteering labelling",
+      series: "\(entry.name) M=1 \(look.rawValue)", solver: "orienteering labelling",
       n: instance.vertexCount,
       parameters: [
         "instance": entry.name, "routes": "1", "known": "\(Int(entry.value))",
-        "kind": entry.kind, "timeLimit": "\(lookLimit)", "threads": "1", "look": "proof",
-        "sweep": "full",
+        "kind": entry.kind, "timeLimit": "\(lookLimit)", "threads": "1",
+        "look": look.rawValue, "sweep": "full",
       ],
       samples: 1, warmUp: false,
       work: { (result: OrienteeringLabelling.Result) in
@@ -169,16 +185,25 @@ extension Suite {
     ) {
       OrienteeringLabelling.solve(
         instance, day: day, incumbent: route, deadline: Deadline(after: lookLimit),
-        maxLabels: lookLabels)
+        maxLabels: lookLabels, atLeast: look == .reach ? entry.value : -.infinity)
     }
     guard let proof else { return }
     let time = SVGChart.timeLabel(record.timing.median)
+    let known = Int(entry.value)
+    let outcome: String
+    switch (look, proof.proven, proof.score < entry.value) {
+    case (_, false, _): outcome = "no proof in \(time), best \(Int(proof.score))"
+    case (.reach, true, true): outcome = "no route reaches the known \(known), proven in \(time)"
+    case (.reach, true, false):
+      outcome = "a route of \(Int(proof.score)), proven optimal in \(time)"
+    case (.proof, true, let below):
+      outcome =
+        "\(Int(proof.score)) proven optimal in \(time)"
+        + (below ? "; the known \(known) cannot be reached" : "")
+    }
     bench.note(
-      "\(entry.name) M=1, the proof alone from \(Int(instance.score([route]))): "
-        + (proof.proven
-          ? "\(Int(proof.score)) proven optimal in \(time)"
-            + (proof.score < entry.value ? "; the known \(Int(entry.value)) cannot be reached" : "")
-          : "no proof in \(time), best \(Int(proof.score))")
-        + ", \(proof.labels) labels")
+      "\(entry.name) M=1, the proof alone from \(Int(instance.score([route])))"
+        + (look == .reach ? " with the known value as its bar" : "")
+        + ": \(outcome), \(proof.labels) labels")
   }
 }
