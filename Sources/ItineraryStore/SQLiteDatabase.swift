@@ -138,20 +138,22 @@ package final class SQLiteDatabase {
   /// How long, at least, a statement waits for another connection's lock
   /// before failing.
   ///
-  /// It tries again every 2 to 6 ms, at random, where SQLite's own wait
+  /// It tries again every 3 to 5 ms, at random, where SQLite's own wait
   /// sleeps up to 100 ms between tries: with many processes writing back to
   /// back on a busy machine, one that sleeps that long can find the lock
-  /// taken each time it wakes, and wait out its whole timeout.
+  /// taken each time it wakes, and wait out its whole timeout. It gives up
+  /// after as many tries as 3 ms sleeps fill the timeout: never sooner than
+  /// the timeout, 4/3 of it on average.
   package func setBusyTimeout(seconds: Double) throws(SQLiteError) {
-    // The most tries (4 ms each on average), carried as the handler's
-    // context: nothing to free.
-    let tries = UnsafeMutableRawPointer(bitPattern: max(1, Int(seconds * 250)))
+    // The most tries, carried as the handler's context: nothing to free.
+    let tries = UnsafeMutableRawPointer(
+      bitPattern: max(1, Int((seconds * 1000 / 3).rounded(.up))))
     try check(
       sqlite3_busy_handler(
         handle,
         { tries, count in
           guard Int(count) < Int(bitPattern: tries) else { return 0 }
-          usleep(UInt32.random(in: 2_000...6_000))
+          usleep(UInt32.random(in: 3_000...5_000))
           return 1
         }, tries))
   }
