@@ -3,12 +3,23 @@ import ItineraryCore
 import Synchronization
 
 /// Solves an orienteering instance as well as it can within a time limit:
-/// the heuristic finds a good trip (with one route, starting from the route
-/// `OrienteeringBeamSearch` finds in the first part of its time); with one
-/// route, the exact labelling (`OrienteeringLabelling`), pruned by that
-/// trip, then proves it optimal or replaces it with the optimum, while the
-/// heuristic goes on beside it on the other threads; when the proof gives
-/// up or runs out of its share, the heuristic has the rest of the time.
+/// the heuristic finds a good trip from scratch; with one route, the
+/// heuristic goes on from that trip on the other threads while this one
+/// builds a route by `OrienteeringBeamSearch`, has the heuristic improve it
+/// for a while, and the exact labelling (`OrienteeringLabelling`), pruned
+/// by the better of the two trips, proves it optimal or replaces it with
+/// the optimum; when the proof gives up or runs out of its share, the
+/// heuristic has the rest of the time.
+///
+/// With one route, the beam search's route and the heuristic's trip from
+/// scratch lie in different parts of the search space, and a search stays
+/// near where it starts. On the Cordeau files the beam's route is the way
+/// to the best route on some (pr19: 560 within a few dozen iterations
+/// from it, 488 to 560 from scratch), a dead end on others (pr20: 650 from
+/// it, where searches from scratch go on to 652 on most seeds). So each
+/// start has its own search, and the search beside the proof goes on from
+/// the heuristic's own trip.
+///
 /// With two routes or more, in the second half of the time, the heuristic's
 /// first search has its best trips polished route by route
 /// (`OrienteeringRoutePolish`) while the other searches go on. A trip that
@@ -38,10 +49,12 @@ public enum OrienteeringSolver {
 
   /// The share of the time limit the heuristic has before the proof starts.
   static let heuristicShare = 0.25
-  /// With one route, the share of the heuristic's time beam search has to
-  /// build the route it starts from (measured on the Cordeau files: a
-  /// start from beam search helps with one route, not with more).
-  static let beamShare = 0.4
+  /// With one route, the share of the time left after the heuristic's
+  /// first part that beam search has to build its route (about a twentieth
+  /// of the time limit), and then the heuristic to improve it (a larger
+  /// share delays the proof: r104's, some 6 s of a 10 s run, then ended
+  /// unproven now and then).
+  static let beamShare = 0.07
   /// With two routes or more, the share of the time limit after which the
   /// heuristic's best trips are polished route by route (measured on the
   /// Cordeau files: from the start or from half the time, alike).
@@ -69,32 +82,23 @@ public enum OrienteeringSolver {
     // Every score collected: nothing can beat it.
     let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
     let phase = oneRoute ? deadline.fraction(heuristicShare) : deadline
-    let start: [[Int]]? =
-      oneRoute
-      ? [
-        OrienteeringBeamSearch.route(
-          instance, day: instance.days[0], successors: OrienteeringSuccessors(instance),
-          until: phase.fraction(beamShare))
-      ] : nil
-    let beamSeconds = (clock.now - begin).seconds
     let polish = OrienteeringHeuristic.Polish(start: deadline.fraction(polishStart)) { routes in
       OrienteeringRoutePolish.polish(instance, routes: routes) {
         deadline.fraction(polishShare)
       }
     }
     var found = heuristic.solve(
-      seed: options.seed, until: phase, initial: start,
-      target: everything, patience: oneRoute ? patience : nil, threads: options.threads,
+      seed: options.seed, until: phase, target: everything,
+      patience: oneRoute ? patience : nil, threads: options.threads,
       polish: oneRoute ? nil : polish)
-    found.secondsToBest += beamSeconds
     let complete = found.score >= everything
     guard oneRoute, !complete, let day = instance.days.first else {
       return Result(
         trip: OrienteeringTrip(routes: found.routes, score: found.score, optimal: complete),
         heuristic: found, exact: nil, secondsToBest: found.secondsToBest)
     }
-    // The proof runs on this thread; meanwhile the heuristic goes on, from
-    // its best trip, on the others.
+    // The beam search and the proof run on this thread; meanwhile the
+    // heuristic goes on, from its best trip, on the others.
     let (meanwhile, proofEnded) = deadline.stoppable()
     let beside = Handoff<OrienteeringHeuristic.Result>()
     let group = DispatchGroup()
@@ -105,6 +109,18 @@ public enum OrienteeringSolver {
           seed: options.seed &+ 2, until: meanwhile, initial: routes, target: everything,
           threads: options.threads - 1)
       }
+    }
+    let beam = OrienteeringBeamSearch.route(
+      instance, day: day, successors: OrienteeringSuccessors(instance),
+      until: deadline.fraction(beamShare))
+    let beamEnded = (clock.now - begin).seconds
+    let fromBeam = heuristic.solve(
+      seed: options.seed &+ 3, until: deadline.fraction(beamShare), initial: [beam],
+      target: everything, patience: patience)
+    found.iterations += fromBeam.iterations
+    if fromBeam.score > found.score {
+      (found.routes, found.score) = (fromBeam.routes, fromBeam.score)
+      found.secondsToBest = beamEnded + fromBeam.secondsToBest
     }
     let proofBegins = (clock.now - begin).seconds
     let exact = OrienteeringLabelling.solve(
