@@ -102,6 +102,7 @@ public enum OrienteeringSolver {
     let (meanwhile, proofEnded) = deadline.stoppable()
     let beside = Handoff<OrienteeringHeuristic.Result>()
     let group = DispatchGroup()
+    let besideBegins = (clock.now - begin).seconds
     if options.threads > 1 {
       let routes = found.routes
       DispatchQueue(label: "orienteering search beside the proof").async(group: group) {
@@ -114,27 +115,17 @@ public enum OrienteeringSolver {
       instance, day: day, successors: OrienteeringSuccessors(instance),
       until: deadline.fraction(beamShare))
     let beamEnded = (clock.now - begin).seconds
-    let fromBeam = heuristic.solve(
-      seed: options.seed &+ 3, until: deadline.fraction(beamShare), initial: [beam],
-      target: everything, patience: patience)
-    found.iterations += fromBeam.iterations
-    if fromBeam.score > found.score {
-      (found.routes, found.score) = (fromBeam.routes, fromBeam.score)
-      found.secondsToBest = beamEnded + fromBeam.secondsToBest
-    }
-    let proofBegins = (clock.now - begin).seconds
+    found.absorb(
+      heuristic.solve(
+        seed: options.seed &+ 3, until: deadline.fraction(beamShare), initial: [beam],
+        target: everything, patience: patience),
+      begunAt: beamEnded)
     let exact = OrienteeringLabelling.solve(
       instance, day: day, incumbent: found.routes.first ?? [],
       deadline: deadline.fraction(exactShare))
     proofEnded.cancel()
     group.wait()
-    if let side = beside.value {
-      found.iterations += side.iterations
-      if side.score > found.score {
-        (found.routes, found.score) = (side.routes, side.score)
-        found.secondsToBest = proofBegins + side.secondsToBest
-      }
-    }
+    if let side = beside.value { found.absorb(side, begunAt: besideBegins) }
     let exactEnd = (clock.now - begin).seconds
     var secondsToBest = exact.score > found.score ? exactEnd : found.secondsToBest
     if exact.proven {
@@ -148,7 +139,7 @@ public enum OrienteeringSolver {
       threads: options.threads)
     let best = max(exact.score, found.score)
     if more.score > best { secondsToBest = exactEnd + more.secondsToBest }
-    if more.score > found.score { found = more }
+    found.absorb(more, begunAt: exactEnd)
     let routes = exact.score > found.score ? [exact.route] : found.routes
     return Result(
       trip: OrienteeringTrip(routes: routes, score: instance.score(routes), optimal: false),
@@ -163,5 +154,16 @@ public enum OrienteeringSolver {
       get { slot.withLock { $0 } }
       set { slot.withLock { $0 = newValue } }
     }
+  }
+}
+
+extension OrienteeringHeuristic.Result {
+  /// Counts another search's iterations and takes its trip when it scores
+  /// more; `begunAt`: seconds from the start of the run to that search's.
+  fileprivate mutating func absorb(_ other: Self, begunAt seconds: Double) {
+    iterations += other.iterations
+    guard other.score > score else { return }
+    (routes, score) = (other.routes, other.score)
+    secondsToBest = seconds + other.secondsToBest
   }
 }
