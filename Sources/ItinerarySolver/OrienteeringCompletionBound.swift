@@ -2,8 +2,9 @@ import ItineraryCore
 
 /// An upper bound on the score one route can still collect, from any vertex
 /// and departure time: the best walk back to the depot when vertices may
-/// repeat (the relaxation of "each vertex once"), computed by a dynamic
-/// program over time.
+/// repeat (the relaxation of "each vertex once") but never straight back
+/// to the one before (`CompletionCell`), computed by a dynamic program
+/// over time.
 ///
 /// When the table would be large or slow to fill, time is counted in
 /// coarser steps of `step` units, every duration rounded down:
@@ -15,7 +16,8 @@ import ItineraryCore
 struct OrienteeringCompletionBound {
   let step: Int
   private let slots: Int
-  private let values: [Double]
+  /// `cells[v * slots + slot]`.
+  private let cells: [CompletionCell]
 
   /// The bound for `day`, with at most `maxCells` cells (n times the slots)
   /// and `maxWork` steps to fill them (n^2 times the slots).
@@ -41,36 +43,37 @@ struct OrienteeringCompletionBound {
     let durations = instance.durations.map { $0 / q }
     let homes = (0..<n).map { instance.travel($0, 0) / q }
     let successors = OrienteeringSuccessors(instance, step: q)
-    var values = Array(repeating: -Double.infinity, count: n * slots)
+    var cells = Array(repeating: CompletionCell(atMost: -.infinity), count: n * slots)
     // Backwards over departure slots: from `v` leaving at `t`, go home or on to `w`.
     for t in stride(from: slots - 1, through: 0, by: -1) {
       if let deadline, deadline.hasPassed {
         for v in 0..<n {
-          for slot in 0...t { values[v * slots + slot] = everything }
+          for slot in 0...t { cells[v * slots + slot] = CompletionCell(atMost: everything) }
         }
         break
       }
       for v in 0..<n {
-        var best = t + homes[v] <= end ? 0.0 : -Double.infinity
+        var choice = CompletionCell.Choice(home: t + homes[v] <= end ? 0 : -.infinity)
         for next in successors[v] {
           guard next.last >= t else { break }
           let w = next.vertex
           let leave = max(t + next.way, opens[w]) + durations[w]
           guard leave < slots else { continue }
-          let rest = leave == t ? everything : values[w * slots + leave]
-          best = max(best, instance.scores[w] + rest)
+          let rest = leave == t ? everything : cells[w * slots + leave].value(after: v)
+          choice.offer(instance.scores[w] + rest, through: w)
         }
-        values[v * slots + t] = best
+        cells[v * slots + t] = choice.cell
       }
     }
-    self.values = values
+    self.cells = cells
   }
 
   /// The most score a route at `vertex`, leaving it at `time`, can still
-  /// collect on its way home; minus infinity when it cannot get home.
+  /// collect on its way home, without going straight back to `previous`;
+  /// minus infinity when it cannot get home.
   @inline(__always)
-  func value(at vertex: Int, leaving time: Int) -> Double {
+  func value(at vertex: Int, leaving time: Int, after previous: Int) -> Double {
     let slot = time / step
-    return slot < slots ? values[vertex * slots + slot] : -.infinity
+    return slot < slots ? cells[vertex * slots + slot].value(after: previous) : -.infinity
   }
 }

@@ -232,7 +232,9 @@ private struct Search: RelaxedLabelSearch {
         guard start <= instance.closes[w] else { continue }
         let leave = start + instance.durations[w]
         let score = label.score + instance.scores[w]
-        guard score + bound.value(at: w, leaving: leave) > threshold + epsilon else { continue }
+        guard score + bound.value(at: w, leaving: leave, after: v) > threshold + epsilon else {
+          continue
+        }
         guard
           let memory = neighbourhood.memory(after: label.memory, from: v, to: w, leaving: leave)
         else { continue }

@@ -48,11 +48,13 @@ struct TripBound {
   }
 
   /// The most the places not in `out` can add, leaving `vertex` at `time`
-  /// on `day`.
-  func value(day: Int, at vertex: Int, leaving time: Double, out: PlaceSet) -> Double {
+  /// on `day`, come from `previous`.
+  func value(
+    day: Int, at vertex: Int, leaving time: Double, after previous: Int, out: PlaceSet
+  ) -> Double {
     min(
       knapsack(day: day, time: time, out: out),
-      completion.value(day: day, at: vertex, leaving: time))
+      completion.value(day: day, at: vertex, leaving: time, after: previous))
   }
 
   /// The fractional knapsack of the places not in `out`, with the time

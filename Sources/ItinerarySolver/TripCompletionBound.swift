@@ -2,9 +2,10 @@ import ItineraryCore
 
 /// An upper bound on what a trip can still gain from any vertex, day and
 /// departure time: the best walk home that day, places allowed to repeat
-/// (the relaxation of "each place once"), each visit within its opening
-/// hours, scores less the price of the kilometres, then the best such walk
-/// of every later day. Waiting is left free, which only adds.
+/// (the relaxation of "each place once") but never straight back to the
+/// one before (`CompletionCell`), each visit within its opening hours,
+/// scores less the price of the kilometres, then the best such walk of
+/// every later day. Waiting is left free, which only adds.
 ///
 /// Time is counted in steps of `step` minutes: a departure is taken at the
 /// start of its step, so every walk only gets earlier and the value stays an
@@ -16,11 +17,11 @@ import ItineraryCore
 ///   for n vertices, days of T minutes in all and m open intervals a place.
 struct TripCompletionBound {
   let step: Double
-  /// Where each day's table starts in `values`, and its slots.
+  /// Where each day's table starts in `cells`, and its slots.
   private let offsets: [Int]
   private let slots: [Int]
-  /// `values[offsets[day] + v * slots[day] + slot]`.
-  private let values: [Double]
+  /// `cells[offsets[day] + v * slots[day] + slot]`.
+  private let cells: [CompletionCell]
   /// The most every day after each can gain, from the origin at its start.
   private let later: [Double]
 
@@ -44,7 +45,7 @@ struct TripCompletionBound {
       total += n * count
     }
     self.offsets = offsets
-    var values = Array(repeating: everything, count: total)
+    var cells = Array(repeating: CompletionCell(atMost: everything), count: total)
     let weight = instance.distanceWeight
     for day in 0..<instance.dayCount where !(deadline?.hasPassed ?? false) {
       let (base, count, horizon) = (offsets[day], slots[day], instance.horizons[day])
@@ -52,8 +53,9 @@ struct TripCompletionBound {
         if let deadline, deadline.hasPassed { break }
         let time = Double(slot) * step
         for v in 0..<n {
-          var best =
-            time + instance.travel(v, 0) <= horizon ? -weight * instance.km(v, 0) : -.infinity
+          var choice = CompletionCell.Choice(
+            home: time + instance.travel(v, 0) <= horizon ? -weight * instance.km(v, 0) : -.infinity
+          )
           for w in 1..<n where w != v {
             guard
               let begin = instance.windows[day][w].earliestVisit(
@@ -62,28 +64,29 @@ struct TripCompletionBound {
             let leave = begin + instance.dwell[w]
             guard leave + instance.travel(w, 0) <= horizon else { continue }
             let next = Int(leave / step)
-            let rest = next > slot ? values[base + w * count + next] : everything
-            best = max(best, instance.scores[w] - weight * instance.km(v, w) + rest)
+            let rest = next > slot ? cells[base + w * count + next].value(after: v) : everything
+            choice.offer(instance.scores[w] - weight * instance.km(v, w) + rest, through: w)
           }
-          values[base + v * count + slot] = best
+          cells[base + v * count + slot] = choice.cell
         }
       }
     }
-    self.values = values
+    self.cells = cells
     var later = Array(repeating: 0.0, count: instance.dayCount)
     for day in stride(from: instance.dayCount - 2, through: 0, by: -1) {
-      later[day] = later[day + 1] + max(0, values[offsets[day + 1]])
+      later[day] = later[day + 1] + max(0, cells[offsets[day + 1]].value)
     }
     self.later = later
   }
 
   /// The most a trip at `vertex` on `day`, leaving it at `time`, can still
-  /// gain; minus infinity when it cannot get home that day.
+  /// gain without going straight back to `previous`; minus infinity when it
+  /// cannot get home that day.
   @inline(__always)
-  func value(day: Int, at vertex: Int, leaving time: Double) -> Double {
+  func value(day: Int, at vertex: Int, leaving time: Double, after previous: Int) -> Double {
     let slot = Int(time / step)
     let count = slots[day]
     guard slot < count else { return -.infinity }
-    return values[offsets[day] + vertex * count + slot] + later[day]
+    return cells[offsets[day] + vertex * count + slot].value(after: previous) + later[day]
   }
 }

@@ -307,7 +307,7 @@ private struct Search: RelaxedLabelSearch {
       if label.day + 1 < days,
         home
           + bound.value(
-            day: label.day + 1, at: 0, leaving: 0,
+            day: label.day + 1, at: 0, leaving: 0, after: 0,
             out: PlaceSet(unavailable: label.unavailable, criticalIndex: critical.index))
           > bestValue + epsilon
       {
@@ -340,7 +340,7 @@ private struct Search: RelaxedLabelSearch {
         let value = label.value + visit.gain
         let out = PlaceSet(unavailable: unavailable, criticalIndex: critical.index)
         guard
-          value + bound.value(day: label.day, at: w, leaving: visit.leave, out: out)
+          value + bound.value(day: label.day, at: w, leaving: visit.leave, after: v, out: out)
             > bestValue + epsilon,
           let memory = nextMemory(label, to: w, leaving: visit.leave)
         else { continue }

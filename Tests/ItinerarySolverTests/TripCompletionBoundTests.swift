@@ -19,7 +19,7 @@ import Testing
       let optimum = RandomTrips.bruteForce(trip)
       for maxWork in [1 << 22, 1 << 10] {
         let bound = TripCompletionBound(instance, maxWork: maxWork)
-        let value = bound.value(day: 0, at: 0, leaving: 0)
+        let value = bound.value(day: 0, at: 0, leaving: 0, after: 0)
         print(
           "seed \(seed), work \(maxWork), step \(bound.step): optimum \(optimum), bound \(value)")
         #expect(value >= optimum - 1e-9)

@@ -1,0 +1,66 @@
+/// A cell of a completion bound's table, for one vertex and departure time:
+/// the best walk home from there, its first vertex, and the best walk that
+/// begins elsewhere. A walk that came from `previous` takes the best that
+/// does not go straight back to it (2-cycle elimination, as in
+/// Christofides, Mingozzi and Toth's q-routes): a bound that lets vertices
+/// repeat, but never right after going away.
+///
+/// Values are kept in single precision, rounded up, so they stay upper
+/// bounds in a smaller table: on the Cordeau file pr02, whose proof is
+/// mostly the filling of the table, the proof took about as long as with
+/// the best walk alone in a double, and half as long as with two doubles.
+struct CompletionCell: Sendable {
+  private var best: Float
+  private var other: Float
+  /// The best walk's first vertex; -1 when it goes home at once.
+  private var first: Int32
+
+  /// A cell no walk from which scores more than `value`.
+  init(atMost value: Double) {
+    best = Self.above(value)
+    other = best
+    first = -1
+  }
+
+  /// The most a walk from here collects.
+  var value: Double { Double(best) }
+
+  /// The most a walk from here collects when it came from `previous`.
+  @inline(__always)
+  func value(after previous: Int) -> Double {
+    Double(first == Int32(truncatingIfNeeded: previous) ? other : best)
+  }
+
+  /// The least `Float` no less than `value`.
+  private static func above(_ value: Double) -> Float {
+    let near = Float(value)
+    return Double(near) < value ? near.nextUp : near
+  }
+
+  /// A cell's walks, offered one by one: going home, then on through each
+  /// vertex.
+  struct Choice {
+    private var best: Double
+    private var other = -Double.infinity
+    private var first: Int32 = -1
+
+    /// `home`: what going home at once collects (minus infinity when it
+    /// is too late).
+    init(home: Double) { best = home }
+
+    mutating func offer(_ value: Double, through vertex: Int) {
+      if value > best {
+        (other, best, first) = (best, value, Int32(vertex))
+      } else if value > other {
+        other = value
+      }
+    }
+
+    var cell: CompletionCell {
+      var cell = CompletionCell(atMost: best)
+      cell.other = CompletionCell.above(other)
+      cell.first = first
+      return cell
+    }
+  }
+}
