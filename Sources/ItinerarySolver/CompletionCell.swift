@@ -34,6 +34,13 @@ struct CompletionCell: Sendable {
     Double(first == Int32(truncatingIfNeeded: previous) ? other : best)
   }
 
+  /// The most a walk from here collects when it may not go on to a vertex
+  /// `barred` says it may not.
+  @inline(__always)
+  func value(avoiding barred: (Int) -> Bool) -> Double {
+    Double(first >= 0 && barred(Int(first)) ? other : best)
+  }
+
   /// The least `Float` no less than `value`.
   private static func above(_ value: Double) -> Float {
     let near = Float(value)

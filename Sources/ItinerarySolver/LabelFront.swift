@@ -9,6 +9,9 @@ protocol LabelFrontEntry {
   /// Whether this label dominates `other`, both at one vertex; it implies
   /// `score >= other.score`.
   func dominates(_ other: Self, in context: Context) -> Bool
+  /// Whether this label, no earlier than `older`, dominates every label no
+  /// earlier than itself that `older` dominates.
+  func supersedes(_ older: Self, in context: Context) -> Bool
 }
 
 /// The labels at one vertex of a labelling that no other there dominates,
@@ -22,15 +25,22 @@ protocol LabelFrontEntry {
 /// label may be either. Only a label scoring at least as much can dominate,
 /// so a new label is compared with the labels of each part down to its own
 /// score, and with the pending ones from its own score down when it is kept.
+/// A label settling makes the settled labels it supersedes useless: they
+/// are dropped, and the settled part stays short where many labels at a
+/// vertex differ only in time and score.
 ///
 /// - Complexity: `dominates` is O(labels here scoring at least as much);
 ///   `add` O(pending labels); `settle` O(log(labels here) + labels of equal
-///   score), plus moving the entries behind the ones inserted or removed.
+///   score + settled labels scoring no more), plus moving the entries
+///   behind the ones inserted or removed.
 struct LabelFront<Entry: LabelFrontEntry> {
   /// Extended labels, highest score first.
   private var settled: [Entry] = []
   /// Labels still waiting to be extended, highest score first.
   private var pending: [Entry] = []
+
+  /// How many settled labels are kept.
+  var settledCount: Int { settled.count }
 
   /// Whether a label here dominates `entry`.
   func dominates(_ entry: Entry, in context: Entry.Context) -> Bool {
@@ -55,15 +65,23 @@ struct LabelFront<Entry: LabelFrontEntry> {
   }
 
   /// Moves `label`, which scores `score`, from the pending labels to the
-  /// settled ones, if it is here.
-  mutating func settle(_ label: Int, score: Double) {
+  /// settled ones, if it is here, and drops the settled labels scoring no
+  /// more that it supersedes.
+  mutating func settle(_ label: Int, score: Double, in context: Entry.Context) {
     var index = Self.first(in: pending) { $0.score <= score }
     while index < pending.count, pending[index].score == score, pending[index].label != label {
       index += 1
     }
     guard index < pending.count, pending[index].label == label else { return }
     let entry = pending.remove(at: index)
-    settled.insert(entry, at: Self.first(in: settled) { $0.score < score })
+    let at = Self.first(in: settled) { $0.score <= score }
+    var kept = at
+    for index in at..<settled.count where !entry.supersedes(settled[index], in: context) {
+      settled[kept] = settled[index]
+      kept += 1
+    }
+    settled.removeLast(settled.count - kept)
+    settled.insert(entry, at: at)
   }
 
   /// Whether an entry of `entries` (highest score first) dominates `entry`.
@@ -100,4 +118,7 @@ extension LabelFront where Entry.Context == Void {
   mutating func add(_ entry: Entry, dropped: (Int) -> Void) {
     add(entry, in: (), dropped: dropped)
   }
+
+  /// Settles `label` (see above).
+  mutating func settle(_ label: Int, score: Double) { settle(label, score: score, in: ()) }
 }

@@ -88,6 +88,13 @@ struct NGNeighbourhoods: Sendable {
     return nearest.map(\.vertex)
   }
 
+  /// Whether `memory`, a route's at `v`, holds `u`.
+  @inline(__always)
+  func remembers(_ u: Int, at v: Int, in memory: UInt32) -> Bool {
+    let at = positions[v * vertexCount + u]
+    return at >= 0 && memory & (1 << UInt32(at)) != 0
+  }
+
   /// The memory at `w`, left at `leave`, of a route that goes there from
   /// `v` with `memory`, or `nil` when `w` is in that memory (the route may
   /// not go back). The neighbours it can no longer reach in time are in it
@@ -97,9 +104,8 @@ struct NGNeighbourhoods: Sendable {
   /// - Complexity: O(size).
   @inline(__always)
   func memory(after memory: UInt32, from v: Int, to w: Int, leaving leave: Int) -> UInt32? {
+    if remembers(w, at: v, in: memory) { return nil }
     let n = vertexCount
-    let at = positions[v * n + w]
-    if at >= 0, memory & (1 << UInt32(at)) != 0 { return nil }
     var next: UInt32 = 1
     var bits = memory
     while bits != 0 {

@@ -73,7 +73,15 @@ struct OrienteeringCompletionBound {
   /// minus infinity when it cannot get home.
   @inline(__always)
   func value(at vertex: Int, leaving time: Int, after previous: Int) -> Double {
+    value(at: vertex, leaving: time, avoiding: { $0 == previous })
+  }
+
+  /// The most score a route at `vertex`, leaving it at `time`, can still
+  /// collect on its way home when it may not go on to a vertex `barred`
+  /// says it may not; minus infinity when it cannot get home.
+  @inline(__always)
+  func value(at vertex: Int, leaving time: Int, avoiding barred: (Int) -> Bool) -> Double {
     let slot = time / step
-    return slot < slots ? cells[vertex * slots + slot].value(after: previous) : -.infinity
+    return slot < slots ? cells[vertex * slots + slot].value(avoiding: barred) : -.infinity
   }
 }

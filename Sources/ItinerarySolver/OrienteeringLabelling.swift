@@ -20,7 +20,8 @@ import ItineraryCore
 /// Feillet et al.'s unreachable vertices) and its ng-memory. It dominates
 /// another at v that is no earlier, scores no more and has no fewer such
 /// vertices, nor remembers fewer. A label is pruned when its score plus
-/// `OrienteeringCompletionBound` cannot beat the best route known.
+/// `OrienteeringCompletionBound` cannot beat the best route known, the
+/// bound's walk kept from going on to a vertex the label may not visit.
 ///
 /// Labels are extended earliest first. Each vertex keeps its labels by
 /// score, those already extended (which a new label can only be dominated
@@ -98,6 +99,15 @@ struct OrienteeringLabelEntry: LabelFrontEntry {
   func dominates(_ other: Self, in context: Void = ()) -> Bool {
     time <= other.time && score >= other.score
       && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
+  }
+
+  /// Whether this label scores no less than `older` and has no more
+  /// vertices it may not visit: being no earlier, it is as early as any
+  /// label `older` dominates.
+  @inline(__always)
+  func supersedes(_ older: Self, in context: Void = ()) -> Bool {
+    score >= older.score && unavailable.isSubset(of: older.unavailable)
+      && memory & ~older.memory == 0
   }
 }
 
@@ -241,6 +251,14 @@ private struct Search: RelaxedLabelSearch {
         var unavailable = label.unavailable
         if bit >= 0 { unavailable.insert(bit) }
         unavailable = unreachable(from: w, at: leave, adding: unavailable)
+        // The bound again, now that what the label may not visit is known.
+        let barred = { (u: Int) -> Bool in
+          if u == v || neighbourhood.remembers(u, at: w, in: memory) { return true }
+          let index = critical.index[u]
+          return index >= 0 && unavailable.contains(index)
+        }
+        guard score + bound.value(at: w, leaving: leave, avoiding: barred) > threshold + epsilon
+        else { continue }
         let entry = OrienteeringLabelEntry(
           time: leave, score: score, unavailable: unavailable, memory: memory,
           label: labels.count)

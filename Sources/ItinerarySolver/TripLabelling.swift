@@ -83,7 +83,7 @@ struct PlaceSet {
 
 /// A trip label as dominance sees it; its stops per category are kept
 /// outside it, in the search's counts.
-private struct TripLabelEntry: LabelFrontEntry {
+struct TripLabelEntry: LabelFrontEntry {
   struct Context {
     let waitWeight: Double
     let categoryCount: Int
@@ -105,6 +105,21 @@ private struct TripLabelEntry: LabelFrontEntry {
       time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
         && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
     else { return false }
+    return hasNoMoreStops(than: other, in: context)
+  }
+
+  /// Whether this label scores no less than `older` and has no more
+  /// places it may not visit nor stops in any category: being no earlier,
+  /// it also waits less for any label `older` dominates.
+  @inline(__always)
+  func supersedes(_ older: Self, in context: Context) -> Bool {
+    score >= older.score && unavailable.isSubset(of: older.unavailable)
+      && memory & ~older.memory == 0
+      && hasNoMoreStops(than: older, in: context)
+  }
+
+  @inline(__always)
+  private func hasNoMoreStops(than other: Self, in context: Context) -> Bool {
     guard !context.counts.isEmpty else { return true }
     for category in 0..<context.categoryCount
     where context.counts[countsStart + category] > context.counts[other.countsStart + category] {
@@ -240,6 +255,13 @@ private struct Search: RelaxedLabelSearch {
 
     func key(_ day: Int, _ time: Double) -> Double { -(Double(day) * 1e7 + time) }
 
+    /// Dominance's view of the stops per category.
+    func context(_ counts: UnsafeBufferPointer<UInt8>) -> TripLabelEntry.Context {
+      TripLabelEntry.Context(
+        waitWeight: instance.waitWeight, categoryCount: instance.categoryCount,
+        counts: tracksCounts ? counts : UnsafeBufferPointer(start: nil, count: 0))
+    }
+
     /// Adds a label unless one at its place dominates it; drops those it
     /// dominates. False when the label budget is spent.
     func add(_ label: Label) -> Bool {
@@ -249,9 +271,7 @@ private struct Search: RelaxedLabelSearch {
         countsStart: label.countsStart, label: labels.count)
       let slot = label.vertex * days + label.day
       let kept = counts.withUnsafeBufferPointer { counts in
-        let context = TripLabelEntry.Context(
-          waitWeight: instance.waitWeight, categoryCount: instance.categoryCount,
-          counts: tracksCounts ? counts : UnsafeBufferPointer(start: nil, count: 0))
+        let context = context(counts)
         guard !front[slot].dominates(entry, in: context) else { return false }
         front[slot].add(entry, in: context) { alive[$0] = false }
         return true
@@ -296,7 +316,10 @@ private struct Search: RelaxedLabelSearch {
       if popped & 7 == 0, deadline.hasPassed { return .stopped }
       let label = labels[index]
       let v = label.vertex
-      front[v * days + label.day].settle(index, score: label.value)
+      counts.withUnsafeBufferPointer { counts in
+        front[v * days + label.day].settle(
+          index, score: label.value, in: context(counts))
+      }
       let home = label.value - instance.distanceWeight * instance.km(v, 0)
       if v != 0, home > bestRelaxedValue {
         bestRelaxedValue = home

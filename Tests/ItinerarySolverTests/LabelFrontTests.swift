@@ -3,7 +3,7 @@ import Testing
 
 @testable import ItinerarySolver
 
-/// A labelling's front at one vertex (the orienteering labels'), driven as the search drives it
+/// A labelling's front at one vertex, driven as the search drives it
 /// (labels settled earliest first, new ones no earlier than the last
 /// settled), against a plain list of every label it was given.
 @Suite struct LabelFrontTests {
@@ -22,39 +22,77 @@ import Testing
 
   /// Dominance is transitive, so a label some given label dominates is also
   /// dominated by one the front kept: the front answers as the whole list
-  /// does, and drops exactly the waiting labels a new one dominates.
+  /// does, and drops exactly the waiting labels a new one dominates, while
+  /// it keeps fewer settled labels than were settled.
   @Test(arguments: 0..<40)
   func theFrontAnswersAsEveryLabelGiven(seed: Int) {
     let seed = UInt64(seed) &* 7919 &+ 3
     print("front seed \(seed)")
+    Self.drive(seed: seed, context: (), time: { Double($0.time) }) { random, now, label in
+      Self.randomEntry(&random, notBefore: Int(now), label: label)
+    }
+  }
+
+  /// The same for the trip labelling's labels, with waiting weighed (a
+  /// later label's value counts its wait) and stops counted per category.
+  @Test(arguments: 0..<20)
+  func theTripFrontAnswersAsEveryLabelGiven(seed: Int) {
+    let seed = UInt64(seed) &* 104_729 &+ 11
+    print("trip front seed \(seed)")
     var random = SplitMix64(seed: seed)
-    var front = Front()
+    // Two categories: each label's stops, at 2 * label.
+    let counts = (0..<800).map { _ in UInt8(random.below(3)) }
+    counts.withUnsafeBufferPointer { counts in
+      let context = TripLabelEntry.Context(waitWeight: 0.25, categoryCount: 2, counts: counts)
+      Self.drive(seed: seed, context: context, time: \.time) { random, now, label in
+        var unavailable = CriticalSet()
+        for bit in 0..<3 where random.below(3) == 0 { unavailable.insert(bit * 50) }
+        return TripLabelEntry(
+          time: now + Double(random.below(40)), score: Double(random.below(30)),
+          unavailable: unavailable, memory: UInt32(random.below(4)), countsStart: 2 * label,
+          label: label)
+      }
+    }
+  }
+
+  /// Drives a front as the search does (labels settled earliest first, new
+  /// ones no earlier than the last settled) and checks it against a plain
+  /// list of every label it was given.
+  static func drive<Entry: LabelFrontEntry>(
+    seed: UInt64, context: Entry.Context, time: (Entry) -> Double,
+    entry: (inout SplitMix64, Double, Int) -> Entry
+  ) {
+    var random = SplitMix64(seed: seed)
+    var front = LabelFront<Entry>()
     var given: [Entry] = []
     var waiting: [Entry] = []
-    var now = 0
+    var now = 0.0
+    var settledCount = 0
     for _ in 0..<400 {
       if !waiting.isEmpty, random.below(5) == 0 {
-        let next = waiting.indices.min { waiting[$0].time < waiting[$1].time }!
-        now = waiting[next].time
+        let next = waiting.indices.min { time(waiting[$0]) < time(waiting[$1]) }!
+        now = time(waiting[next])
         let settled = waiting.remove(at: next)
-        front.settle(settled.label, score: settled.score)
+        front.settle(settled.label, score: settled.score, in: context)
+        settledCount += 1
         continue
       }
-      let entry = Self.randomEntry(&random, notBefore: now, label: given.count)
-      let dominated = given.contains { $0.dominates(entry) }
-      #expect(front.dominates(entry) == dominated)
+      let new = entry(&random, now, given.count)
+      let dominated = given.contains { $0.dominates(new, in: context) }
+      #expect(front.dominates(new, in: context) == dominated)
       if dominated { continue }
       var labels: [Int] = []
-      front.add(entry) { labels.append($0) }
-      let expected = waiting.filter { entry.dominates($0) }.map(\.label)
+      front.add(new, in: context) { labels.append($0) }
+      let expected = waiting.filter { new.dominates($0, in: context) }.map(\.label)
       #expect(labels.sorted() == expected.sorted())
-      waiting.removeAll { entry.dominates($0) }
-      waiting.append(entry)
-      given.append(entry)
+      waiting.removeAll { new.dominates($0, in: context) }
+      waiting.append(new)
+      given.append(new)
     }
     // The run met both cases: labels dominated and labels kept.
     #expect(given.count >= 10)
     #expect(given.count < 400)
+    #expect(front.settledCount < settledCount)
   }
 
   /// A new label drops the waiting labels it dominates, not the settled

@@ -5,7 +5,7 @@ import Testing
 
 /// The completion bound from the depot is never below the optimum, with
 /// fine steps and coarse ones, and a walk in it never goes straight back
-/// to the vertex it came from.
+/// to the vertex it came from, nor on to one it may not visit.
 @Suite struct OrienteeringCompletionBoundTests {
   @Test func theBoundFromTheDepotIsNeverBelowTheOptimum() throws {
     for seed in UInt64(0)..<40 {
@@ -39,5 +39,9 @@ import Testing
     #expect(bound.value(at: 0, leaving: 0, after: 0) == 17)
     #expect(bound.value(at: 1, leaving: 60, after: 0) == 7)
     #expect(bound.value(at: 1, leaving: 60, after: 2) == 0)
+    // A walk barred from the vertex it would go on to takes the next best.
+    #expect(bound.value(at: 1, leaving: 60, avoiding: { _ in false }) == 7)
+    #expect(bound.value(at: 1, leaving: 60, avoiding: { $0 == 2 }) == 0)
+    #expect(bound.value(at: 0, leaving: 0, avoiding: { $0 == 1 }) == 17)
   }
 }
