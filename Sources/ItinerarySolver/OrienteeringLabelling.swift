@@ -102,8 +102,8 @@ struct OrienteeringLabelEntry: LabelFrontEntry {
   }
 
   /// Whether this label scores no less than `older` and has no more
-  /// vertices it may not visit: being no earlier, it is as early as any
-  /// label `older` dominates.
+  /// vertices it may not visit; time aside, as a settled label is never
+  /// later than a new one.
   @inline(__always)
   func supersedes(_ older: Self, in context: Void = ()) -> Bool {
     score >= older.score && unavailable.isSubset(of: older.unavailable)

@@ -33,8 +33,9 @@ import Testing
     }
   }
 
-  /// The same for the trip labelling's labels, with waiting weighed (a
-  /// later label's value counts its wait) and stops counted per category.
+  /// The same for the trip labelling's labels, with waiting weighed (an
+  /// earlier label pays for waiting until a later one's time) and stops
+  /// counted per category.
   @Test(arguments: 0..<20)
   func theTripFrontAnswersAsEveryLabelGiven(seed: Int) {
     let seed = UInt64(seed) &* 104_729 &+ 11
