@@ -31,7 +31,7 @@ struct CompletionCell: Sendable {
   /// The most a walk from here collects when it came from `previous`.
   @inline(__always)
   func value(after previous: Int) -> Double {
-    Double(first == Int32(truncatingIfNeeded: previous) ? other : best)
+    value(avoiding: { $0 == previous })
   }
 
   /// The most a walk from here collects when it may not go on to a vertex
