@@ -102,8 +102,8 @@ struct TripLabelEntry: LabelFrontEntry {
   @inline(__always)
   func dominates(_ other: Self, in context: Context) -> Bool {
     guard
-      time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
-        && unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
+      unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
+        && time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
     else { return false }
     return hasNoMoreStops(than: other, in: context)
   }
