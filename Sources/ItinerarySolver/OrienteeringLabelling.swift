@@ -50,8 +50,8 @@ public enum OrienteeringLabelling {
   /// The vertices of each ng-neighbourhood, the vertex itself included. On
   /// the Solomon and Cordeau files 16 proves faster than 8: the relaxation
   /// is tighter, so fewer searches are needed, and the fronts it makes
-  /// longer stay short enough (pr20's optimum is proven in about two
-  /// minutes, against no end in thirty with 8).
+  /// longer stay short enough (pr20's known value is proven out of reach
+  /// in under two minutes, against no end in thirty with 8).
   public static let neighbourhood = 16
   /// The most steps the completion bound takes by default (about a second
   /// on the largest Cordeau files).
