@@ -23,6 +23,11 @@ public struct TimeFrame: Sendable, Equatable {
   public var unknownHours: UnknownHours
   /// Score points lost per minute spent waiting for a place to open.
   public var waitWeight: Double
+  /// The longest single wait at a closed door, in minutes, or `nil` for no
+  /// limit. With one, a plan is feasible when some schedule keeps every
+  /// wait within it (a visit may then begin later than it could, so that the
+  /// next is not reached too early).
+  public var maxWaitMinutes: Double?
   /// The days `PH` and `SH` match in opening hours.
   public var holidays: Set<LocalDate>
 
@@ -34,7 +39,8 @@ public struct TimeFrame: Sendable, Equatable {
   public init(
     start: Date, timeZone: TimeZone, end: Date? = nil,
     speedKmh: Double = TravelMode.walk.defaultSpeedKmh, dwellMinutes: [String: Double] = [:],
-    unknownHours: UnknownHours = .open, waitWeight: Double = 0, holidays: Set<LocalDate> = []
+    unknownHours: UnknownHours = .open, waitWeight: Double = 0, holidays: Set<LocalDate> = [],
+    maxWaitMinutes: Double? = nil
   ) {
     self.start = start
     self.timeZone = timeZone
@@ -44,6 +50,7 @@ public struct TimeFrame: Sendable, Equatable {
     self.unknownHours = unknownHours
     self.waitWeight = waitWeight
     self.holidays = holidays
+    self.maxWaitMinutes = maxWaitMinutes
   }
 
   /// Minutes from the start to the deadline.
@@ -99,6 +106,9 @@ public struct TimeFrame: Sendable, Equatable {
     if !(0...Problem.maximumMagnitude).contains(waitWeight) {
       throw ItineraryError(
         .data, "waitWeight \(waitWeight) is outside [0, \(Problem.maximumMagnitude)]")
+    }
+    if let cap = maxWaitMinutes, !(0...Self.maximumDwell).contains(cap) {
+      throw ItineraryError(.data, "maxWaitMinutes \(cap) is outside [0, \(Self.maximumDwell)]")
     }
   }
 

@@ -4,8 +4,9 @@
 public struct Timeline: Sendable, Equatable {
   public struct Visit: Sendable, Equatable {
     public var arrive: Double
-    /// The earliest time at or after `arrive` from which the whole visit fits
-    /// in one opening interval.
+    /// When the visit begins: the earliest time at or after `arrive` from
+    /// which the whole visit fits in one opening interval (with a wait cap,
+    /// the time the schedule within the cap gives it).
     public var begin: Double
     public var leave: Double
 

@@ -108,40 +108,90 @@ public final class Timing {
     return cosine
   }
 
-  /// The timeline of `stops` visited in order from the start, each visit
-  /// begun as early as it fits. With `isComplete`, a round trip's way back
-  /// counts in `finish` and must end by the horizon.
+  /// The timeline of `stops` visited in order from the start. Each visit
+  /// begins as early as it fits; with a wait cap, as early as a schedule
+  /// keeping every wait within the cap allows, which ends the plan as early
+  /// as any such schedule (so with the least waiting in all). With
+  /// `isComplete`, a round trip's way back counts in `finish` and must end by
+  /// the horizon.
   ///
-  /// - Complexity: O(k log m) for k stops and m open intervals a place.
+  /// - Complexity: O(k log m) for k stops and m open intervals a place;
+  ///   with a wait cap, O(k * m).
   public func timeline(of stops: [Plan.Stop], isComplete: Bool = true) -> Timeline {
-    var visits: [Visit] = []
-    visits.reserveCapacity(stops.count)
-    let (finish, isFeasible) = walk(stops, isComplete: isComplete) { visits.append($0) }
-    return Timeline(visits: visits, finish: finish, isFeasible: isFeasible)
-  }
-
-  /// The visits of `stops` in order, each begun as early as it fits, handed
-  /// to `visit`; the timeline's finish and whether it is feasible.
-  private func walk(_ stops: [Plan.Stop], isComplete: Bool, visit: (Visit) -> Void)
-    -> (finish: Double, isFeasible: Bool)
-  {
     var progress = Progress.start
+    var begins: [[OpenWindows.Interval]] = []
+    var visits: [Visit] = []
     for stop in stops {
-      guard let (next, visited) = step(progress, stop) else { return (progress.departure, false) }
-      visit(visited)
+      guard let (next, visit) = step(progress, stop) else {
+        return Timeline(
+          visits: scheduled(visits, stops, begins), finish: progress.departure, isFeasible: false)
+      }
+      visits.append(visit)
+      if frame.maxWaitMinutes != nil { begins.append(next.departures.shifted(by: -dwell(stop))) }
       progress = next
     }
     let finish = finish(of: progress, isComplete: isComplete)
-    return (finish, finish <= horizon)
+    return Timeline(
+      visits: scheduled(visits, stops, begins), finish: finish, isFeasible: finish <= horizon)
   }
 
-  /// The visit of `stop` after `progress`, begun as early as it fits, and
-  /// where the prefix then stands; `nil` when no opening holds the visit.
+  /// With a wait cap, the visits of the schedule that ends the last one
+  /// earliest, read backwards from it: each visit begins at the least minute
+  /// of its possible begins from which the next visit is reached with a wait
+  /// within the cap. Without one, `visits` as they are.
+  ///
+  /// - Parameter begins: each stop's possible begins, from the forward pass.
+  /// - Complexity: O(k * m).
+  private func scheduled(
+    _ visits: [Visit], _ stops: [Plan.Stop], _ begins: [[OpenWindows.Interval]]
+  ) -> [Visit] {
+    guard let cap = frame.maxWaitMinutes, !visits.isEmpty else { return visits }
+    var begin = visits.map(\.begin)
+    let dwell = stops.prefix(visits.count).map { self.dwell($0) }
+    let travel = visits.indices.map { index in
+      travelMinutes(
+        from: index == 0 ? .origin : .place(stops[index - 1].place), to: .place(stops[index].place))
+    }
+    for index in stride(from: visits.count - 2, through: 0, by: -1) {
+      // The next visit's arrival must lie within the cap before its begin;
+      // a hair of slack keeps the printed wait within the cap after rounding.
+      let latest = begin[index + 1] - dwell[index] - travel[index + 1]
+      let earliest = latest - cap
+      begin[index] =
+        begins[index].least(atOrAfter: min(earliest + Self.slack, latest))
+        ?? begins[index].least(atOrAfter: earliest) ?? begin[index]
+    }
+    return visits.indices.map { index in
+      let arrive = (index == 0 ? 0 : begin[index - 1] + dwell[index - 1]) + travel[index]
+      return Visit(arrive: arrive, begin: begin[index], leave: begin[index] + dwell[index])
+    }
+  }
+
+  /// The visit of `stop` after `progress` and where the prefix then stands;
+  /// `nil` when no opening holds the visit (with a wait cap, none reached
+  /// within the cap). Without a cap the visit begins as early as it fits;
+  /// with one, it is the visit of the schedule that ends it earliest, and
+  /// the progress keeps every minute the prefix may leave the stop.
   private func step(_ progress: Progress, _ stop: Plan.Stop) -> (Progress, Visit)? {
-    let arrive = progress.departure + travelMinutes(from: progress.last, to: .place(stop.place))
+    let travel = travelMinutes(from: progress.last, to: .place(stop.place))
+    let arrive = progress.departure + travel
     let dwell = dwell(stop)
-    guard arrive.isFinite,
-      let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
+    guard arrive.isFinite else { return nil }
+    if let cap = frame.maxWaitMinutes {
+      let leaving =
+        progress.departures.isEmpty
+        ? [OpenWindows.Interval(begin: progress.departure, end: progress.departure)]
+        : progress.departures
+      let begins = windows(of: stop.place).begins(
+        arrivals: leaving.shifted(by: travel), maxWait: cap, dwell: dwell)
+      guard let first = begins.first else { return nil }
+      let visit = Visit(arrive: arrive, begin: first.begin, leave: first.begin + dwell)
+      let next = Progress(
+        departure: visit.leave, wait: progress.wait + visit.wait, last: .place(stop.place),
+        departures: begins.shifted(by: dwell))
+      return (next, visit)
+    }
+    guard let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
     else { return nil }
     let visit = Visit(arrive: arrive, begin: begin, leave: begin + dwell)
     let next = Progress(
@@ -160,14 +210,18 @@ public final class Timing {
 
   /// Where a prefix of a plan stands in time, kept so that a search extends
   /// it one stop at a time rather than walking it again.
-  public struct Progress: Sendable {
-    /// The minute it leaves its last stop.
+  public struct Progress: Sendable, Equatable {
+    /// The minute it leaves its last stop (with a wait cap, the earliest
+    /// such minute of any schedule within the cap).
     public var departure: Double
     /// Its minutes of waiting, summed in visiting order as
     /// `Timeline.totalWait` sums them.
     public var wait: Double
     /// Its last stop, or the start.
     public var last: Waypoint
+    /// With a wait cap, every minute it may leave its last stop, sorted;
+    /// empty without one (and at the start).
+    public var departures: [OpenWindows.Interval] = []
 
     /// Before the first stop.
     public static let start = Progress(departure: 0, wait: 0, last: .origin)
@@ -186,13 +240,13 @@ public final class Timing {
     return next
   }
 
-  /// Where a prefix of a plan stands in time: the price of its waiting and
-  /// the minute it leaves its last stop, or `nil` when a visit does not fit
-  /// (or, complete, it is not over by the horizon).
+  /// Where a prefix of a plan stands in time, with the price of its waiting,
+  /// or `nil` when a visit does not fit (or, complete, it is not over by the
+  /// horizon).
   ///
   /// - Complexity: that of `timeline(of:isComplete:)`, keeping no visit.
   public func progress(of stops: [Plan.Stop], isComplete: Bool)
-    -> (waitCost: Double, departure: Double)?
+    -> (waitCost: Double, progress: Progress)?
   {
     var progress = Progress.start
     for (index, stop) in stops.enumerated() {
@@ -202,7 +256,7 @@ public final class Timing {
       else { return nil }
       progress = next
     }
-    return (frame.waitWeight * progress.wait, progress.departure)
+    return (frame.waitWeight * progress.wait, progress)
   }
 
   /// The documented objective with time: the timeless objective less
@@ -231,22 +285,45 @@ public final class Timing {
   /// Why no plan fits in time, when that is plain before any search: some
   /// category has no place left that could be visited, or the shortest
   /// visit of every stop together is longer than the frame. Else `nil`.
+  /// Each category without a place says why: every place closed throughout,
+  /// open but never long enough for the visit, or out of reach in time.
   ///
   /// - Parameter all: the problem's `eligiblePlaces()`.
-  /// - Complexity: O(sum n_i).
+  /// - Complexity: O(sum n_i * m) for m open intervals a place.
   public func impossibleReason(_ eligible: [[Int]], among all: [[Int]]) -> String? {
     guard eligible.contains(where: \.isEmpty) else { return overlongReason(eligible) }
+    var reasons: [String] = []
     for (category, places) in eligible.enumerated() where places.isEmpty && !all[category].isEmpty {
-      let name = problem.categories[category]
-      let everyClosed = all[category].allSatisfy { place in
-        windows(of: place).earliestVisit(
-          arrival: 0, dwell: dwell(Plan.Stop(category: category, place: place))) == nil
-      }
-      let why =
-        everyClosed ? "every \(name) is closed" : "no \(name) can be reached and visited in time"
-      return "no plan fits \(frame.windowWords): \(why)"
+      reasons.append(whyNone(of: category, among: all[category]))
     }
-    return nil
+    guard !reasons.isEmpty else { return nil }
+    return "no plan fits \(frame.windowWords): " + reasons.joined(separator: "; ")
+  }
+
+  /// Why no place of `category` can be visited in the frame.
+  private func whyNone(of category: Int, among places: [Int]) -> String {
+    let name = problem.categories[category]
+    let open = places.filter { !windows(of: $0).intervals.isEmpty }
+    if open.isEmpty && frame.unknownHours == .closed && !places.contains(where: hoursKnown) {
+      return "no \(name) has known opening hours, and places with unknown hours are left out"
+    }
+    if open.isEmpty { return "every \(name) is closed" }
+    // The longest opening left once the person could be there.
+    var longest = 0.0
+    var dwell = Double.infinity
+    for place in open {
+      let stop = Plan.Stop(category: category, place: place)
+      let soonest = max(0, travelMinutes(from: .origin, to: .place(place)))
+      dwell = min(dwell, self.dwell(stop))
+      for interval in windows(of: place).intervals where interval.end > soonest {
+        longest = max(longest, interval.end - max(interval.begin, soonest))
+      }
+    }
+    if longest < dwell {
+      return "a \(name) is open, but a visit takes \(Int(dwell.rounded())) minutes and "
+        + "the longest opening left is \(Int(longest.rounded(.down))) minutes"
+    }
+    return "no \(name) can be reached and visited in time"
   }
 
   /// Why the visits alone cannot fit in the frame, or `nil`.

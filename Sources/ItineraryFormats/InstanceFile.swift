@@ -178,6 +178,10 @@ public enum InstanceFile {
     if !(0...Problem.maximumMagnitude).contains(waitWeight) {
       throw root.failure("waitWeight", "\(waitWeight) is outside [0, \(Problem.maximumMagnitude)]")
     }
+    let maxWait = try root.optionalNumber("maxWaitMinutes")
+    if let maxWait, !(0...TimeFrame.maximumDwell).contains(maxWait) {
+      throw root.failure("maxWaitMinutes", "\(maxWait) is outside [0, \(TimeFrame.maximumDwell)]")
+    }
     var holidays: Set<LocalDate> = []
     if root.has("holidays") {
       for (index, text) in try root.strings("holidays").enumerated() {
@@ -190,7 +194,8 @@ public enum InstanceFile {
     }
     return TimeFrame(
       start: start, timeZone: zone, end: end, speedKmh: speed, dwellMinutes: dwell,
-      unknownHours: unknown ?? .open, waitWeight: waitWeight, holidays: holidays)
+      unknownHours: unknown ?? .open, waitWeight: waitWeight, holidays: holidays,
+      maxWaitMinutes: maxWait)
   }
 
   /// `key` as a local time, `YYYY-MM-DDTHH:MM`, or `HH:MM` on `date`.

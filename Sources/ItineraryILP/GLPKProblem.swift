@@ -79,7 +79,9 @@ final class GLPKProblem {
   func addContinuousColumns(objective: [Double], bounds: ClosedRange<Double>) -> Int32 {
     let first = addColumns(objective: objective)
     for column in first..<(first + Int32(objective.count)) {
-      glp_set_col_bnds(pointer, column, GLP_DB, bounds.lowerBound, bounds.upperBound)
+      // GLPK refuses a double bound whose ends meet: that is a fixed column.
+      let kind = bounds.lowerBound == bounds.upperBound ? GLP_FX : GLP_DB
+      glp_set_col_bnds(pointer, column, kind, bounds.lowerBound, bounds.upperBound)
     }
     return first
   }

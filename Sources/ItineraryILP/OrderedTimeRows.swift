@@ -41,7 +41,8 @@ enum OrderedTimeRows {
     let begin = program.addContinuousColumns(
       objective: Array(repeating: 0, count: k), bounds: 0...horizon)
     let wait = program.addContinuousColumns(
-      objective: Array(repeating: -timing.frame.waitWeight, count: k), bounds: 0...horizon)
+      objective: Array(repeating: -timing.frame.waitWeight, count: k),
+      bounds: 0...min(horizon, timing.frame.maxWaitMinutes ?? horizon))
     func dwell(_ i: Int, _ place: Int) -> Double {
       timing.dwell(Plan.Stop(category: i, place: place))
     }

@@ -65,6 +65,16 @@ extension RandomProblems {
     return problem
   }
 
+  /// `problem` with a cap on every single wait, drawn from `generator`
+  /// among a few lengths (0, no wait at all, to two hours).
+  package static func capped<G: RandomNumberGenerator>(
+    _ problem: Problem, using generator: inout G
+  ) -> Problem {
+    var problem = problem
+    problem.time?.maxWaitMinutes = [0, 10, 30, 45, 120].randomElement(using: &generator)
+    return problem
+  }
+
   /// The instant of a wall-clock time in `zone`; a time the clocks skip (the
   /// hour lost in spring) is taken an hour later.
   private static func instant(year: Int, month: Int, day: Int, minute: Int, in zone: TimeZone)

@@ -19,6 +19,11 @@ import Testing
     try InstanceFile.decode(json(extra, place: place), source: "t.json")
   }
 
+  @Test func withoutACapWaitsAreUnbounded() throws {
+    let problem = try Self.decode(", \"start\": \"2026-12-01T14:00\"")
+    #expect(problem.time?.maxWaitMinutes == nil)
+  }
+
   @Test func withoutAStartTheProblemIsTimeless() throws {
     let problem = try Self.decode(", \"dwellMinutes\": {\"museum\": 90}")
     #expect(problem.time == nil)
@@ -29,7 +34,7 @@ import Testing
       """
       , "start": "2026-12-01T14:00", "timeZone": "Europe/Helsinki", "end": "2026-12-01T20:30",
       "speedKmh": 5, "dwellMinutes": {"museum": 90, "*": 20}, "unknownHours": "closed",
-      "waitWeight": 0.05, "holidays": ["2026-12-06"]
+      "waitWeight": 0.05, "holidays": ["2026-12-06"], "maxWaitMinutes": 20
       """,
       place: ", \"openingHours\": \"Tu-Su 10:00-20:00\", \"dwellMinutes\": 45")
     let time = try #require(problem.time)
@@ -38,6 +43,7 @@ import Testing
     #expect(time.horizonMinutes == 6.5 * 60)
     #expect(time.speedKmh == 5 && time.waitWeight == 0.05 && time.unknownHours == .closed)
     #expect(time.dwellMinutes == ["museum": 90, "*": 20])
+    #expect(time.maxWaitMinutes == 20)
     #expect(time.holidays == Set([LocalDate(year: 2026, month: 12, day: 6)].compactMap { $0 }))
     #expect(problem.places[0].openingHours == "Tu-Su 10:00-20:00")
     #expect(problem.places[0].dwellMinutes == 45)
@@ -69,6 +75,8 @@ import Testing
     ),
     (", \"start\": \"2026-12-01T10:00\", \"speedKmh\": 0", "speedKmh"),
     (", \"start\": \"2026-12-01T10:00\", \"waitWeight\": -1", "waitWeight"),
+    (", \"start\": \"2026-12-01T10:00\", \"maxWaitMinutes\": -1", "maxWaitMinutes"),
+    (", \"start\": \"2026-12-01T10:00\", \"maxWaitMinutes\": \"long\"", "maxWaitMinutes"),
     (", \"start\": \"2026-12-01T10:00\", \"unknownHours\": \"maybe\"", "unknownHours"),
     (", \"start\": \"2026-12-01T10:00\", \"holidays\": [\"2026-13-01\"]", "holidays[0]"),
   ])

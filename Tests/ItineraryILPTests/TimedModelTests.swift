@@ -32,6 +32,24 @@ extension GLPKTests {
       }
     }
 
+    /// Under a cap on single waits, the model lets a visit begin later
+    /// than it could so that the next is not reached too early, as the
+    /// timeline's schedule within the cap does: an independent statement of
+    /// the same rule.
+    @Test(arguments: shapes)
+    func underAWaitCapGLPKAgreesWithTheSolver(shape: RandomProblems.Shape) throws {
+      print("TimedModelTests wait cap: \(shape) seeds 0..<25")
+      for seed: UInt64 in 0..<25 {
+        var generator = SplitMix64(seed: seed)
+        let problem = RandomProblems.capped(
+          RandomProblems.timed(RandomProblems.make(shape, using: &generator), using: &generator),
+          using: &generator)
+        let solution = OrderedSolver(problem: problem).solve(.top(2))
+        let outcome = try Verifier.verify(problem: problem, selection: .top(2), solution: solution)
+        #expect(outcome.status == .agreed, "seed \(seed): \(outcome.summary)")
+      }
+    }
+
     @Test func aPlanThatWaitsLessThanItCouldIsCaught() throws {
       var generator = SplitMix64(seed: 3)
       var problem = RandomProblems.timed(

@@ -91,6 +91,71 @@ import Testing
     }
   }
 
+  /// A seeded problem with time and a cap on every single wait.
+  static func cappedProblem(_ shape: RandomProblems.Shape, seed: UInt64) -> Problem {
+    var generator = SplitMix64(seed: seed ^ 0x5eed)
+    return RandomProblems.capped(problem(shape, seed: seed), using: &generator)
+  }
+
+  @Test(arguments: cases)
+  func underAWaitCapTopKMatchesBruteForce(testCase: Case) {
+    print("TimedSolverTests wait cap: \(testCase)")
+    var plansSeen = 0
+    for seed in testCase.seeds {
+      let problem = Self.cappedProblem(testCase.shape, seed: seed)
+      let expected = BruteForceSolver(problem: problem).solve(.top(6))
+      let actual = Self.solve(problem, .top(6))
+      plansSeen += expected.plans.count
+      #expect(actual.optimal && actual.complete, "seed \(seed)")
+      #expect(actual.plans.count == expected.plans.count, "seed \(seed)")
+      for (got, want) in zip(actual.plans, expected.plans) {
+        #expect(abs(got.objective - want.objective) < 1e-9, "seed \(seed)")
+      }
+    }
+    #expect(plansSeen > testCase.seeds.count / 2)
+  }
+
+  /// Every plan found under a cap is lived through as the model says: each
+  /// visit inside one opening interval, reached by its leg from the visit
+  /// before, no wait longer than the cap, over by the horizon.
+  @Test(arguments: cases)
+  func underAWaitCapEveryTimelineKeepsTheCap(testCase: Case) throws {
+    for seed in testCase.seeds {
+      let problem = Self.cappedProblem(testCase.shape, seed: seed)
+      let timing = try #require(Timing(problem))
+      let cap = try #require(problem.time?.maxWaitMinutes)
+      for ranked in Self.solve(problem, .top(6)).plans {
+        let timeline = timing.timeline(of: ranked.plan.stops)
+        #expect(timeline.isFeasible, "seed \(seed)")
+        var leave = 0.0
+        var last = Waypoint.origin
+        for (stop, visit) in zip(ranked.plan.stops, timeline.visits) {
+          let arrive = leave + timing.travelMinutes(from: last, to: .place(stop.place))
+          #expect(abs(visit.arrive - arrive) < 1e-9, "seed \(seed)")
+          #expect(visit.wait >= -1e-9, "seed \(seed)")
+          #expect(visit.wait <= cap + 1e-9, "seed \(seed): \(timeline.visits) cap \(cap)")
+          let window = timing.windows(of: stop.place).interval(holding: visit.begin)
+          #expect(window.map { visit.leave <= $0.end + 1e-9 } == true, "seed \(seed)")
+          #expect(abs(visit.leave - visit.begin - timing.dwell(stop)) < 1e-9, "seed \(seed)")
+          leave = visit.leave
+          last = .place(stop.place)
+        }
+        #expect(timeline.finish <= timing.horizon + 1e-9, "seed \(seed)")
+      }
+    }
+  }
+
+  @Test(arguments: cases)
+  func aWaitCapOnlyRemovesPlans(testCase: Case) {
+    for seed in testCase.seeds {
+      var problem = Self.cappedProblem(testCase.shape, seed: seed)
+      let capped = Self.solve(problem, .top(1)).plans.first?.objective ?? -.infinity
+      problem.time?.maxWaitMinutes = nil
+      let free = Self.solve(problem, .top(1)).plans.first?.objective ?? -.infinity
+      #expect(capped <= free + 1e-9, "seed \(seed)")
+    }
+  }
+
   @Test func beyondTheExactTableTheHeuristicPlansInTimeWithoutClaimingOptimality() {
     for seed: UInt64 in 900..<910 {
       let shape = RandomProblems.Shape(categories: 4, placesPerCategory: 3, order: .any)

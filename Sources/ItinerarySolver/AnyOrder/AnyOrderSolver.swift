@@ -393,7 +393,7 @@ struct AnyOrderSearch {
     var cost: Double
     /// The price of the waiting so far, and when the last stop is left.
     var waitCost = 0.0
-    var departure = 0.0
+    var progress = Timing.Progress.start
   }
 
   /// An expanded prefix, for telling whether it dominates another.
@@ -401,7 +401,7 @@ struct AnyOrderSearch {
     var places: [Int]
     /// Its value so far: minus its cost and its waiting's price.
     var value: Double
-    var departure: Double
+    var progress: Timing.Progress
   }
 
   private let graph: PlanningGraph
@@ -497,7 +497,7 @@ struct AnyOrderSearch {
           let progress = timing.progress(of: prefix + [stop], isComplete: filled == allFilled)
         else { continue }
         child.waitCost = progress.waitCost
-        child.departure = progress.departure
+        child.progress = progress.progress
       }
       let priority = bound - child.waitCost
       nodes.append(child)
@@ -510,12 +510,19 @@ struct AnyOrderSearch {
 
   /// Whether expanding `label` can be skipped: `limit` prefixes of its state
   /// are already expanded that dominate it (without time, every one does).
+  /// Leaving earlier dominates when any later departure can be had by
+  /// waiting, paid for; with a wait cap it cannot, and only a prefix that
+  /// may leave at exactly the same minutes dominates.
   private func isDominated(_ label: Label, by earlier: [Label]) -> Bool {
     guard let timing else { return earlier.count >= limit }
     let waitWeight = timing.frame.waitWeight
+    let capped = timing.frame.maxWaitMinutes != nil
     let dominating = earlier.count { other in
-      other.departure <= label.departure
-        && other.value - waitWeight * (label.departure - other.departure) >= label.value
+      let (mine, theirs) = (label.progress.departure, other.progress.departure)
+      if capped {
+        return other.progress.departures == label.progress.departures && other.value >= label.value
+      }
+      return theirs <= mine && other.value - waitWeight * (mine - theirs) >= label.value
     }
     return dominating >= limit
   }
@@ -529,7 +536,7 @@ struct AnyOrderSearch {
       let state = State(filled: node.filled, last: node.graphNode, places: prefix.sorted())
       let earlier = expandedAt[state, default: []]
       let label = Label(
-        places: prefix, value: -node.cost - node.waitCost, departure: node.departure)
+        places: prefix, value: -node.cost - node.waitCost, progress: node.progress)
       // The same places in the same order, or `limit` better orders already.
       if earlier.contains(where: { $0.places == prefix }) || isDominated(label, by: earlier) {
         continue
