@@ -18,7 +18,8 @@ struct Suite: Sendable {
 
   /// Every suite, in the order they run when none is named.
   static let all: [Suite] = [
-    .ordered, .plain, .brute, .glpk, .anyOrder, .gtsplibLarge, .timed, .fetch, .cli, .batch, .complete, .radius,
+    .ordered, .plain, .brute, .glpk, .anyOrder, .gtsplibLarge, .timed, .fetch, .cli, .batch,
+    .complete, .radius,
     .importing, .serve, .explore,
   ]
 }

@@ -48,7 +48,7 @@ enum CollectionCommand {
       let finder = PlaceFinder(environment: context.environment)
       // Every id is checked before any is added.
       let places = try rest.dropFirst().map { id throws(ItineraryError) in
-        try finder.place(id: id, store: store)
+        try finder.place(id: id, store: store, now: WallClock.now(context.environment))
       }
       for place in places {
         try store.addPlace(

@@ -69,7 +69,9 @@ enum HistoryCommand {
           try PlanningPipeline(environment: context.environment, notify: notify).plan(request))
       case .search(let request, _):
         again = .search(
-          request, try PlaceFinder(environment: context.environment, notify: notify).search(request)
+          request,
+          try PlaceFinder(environment: context.environment, notify: notify).search(
+            request, now: WallClock.now(context.environment))
         )
       }
       if !arguments.has(Options.noHistory) { record(again, context) }

@@ -34,7 +34,8 @@ enum LikesCommand {
   {
     let id = try arguments.single("place id")
     let store = try StoreAccess.open(context)
-    let place = try PlaceFinder(environment: context.environment).place(id: id, store: store)
+    let place = try PlaceFinder(environment: context.environment).place(
+      id: id, store: store, now: WallClock.now(context.environment))
     let added = try store.like(
       placeID: place.id, name: place.name, payload: StoredJSON.encode(place))
     context.terminal.writeError(

@@ -40,7 +40,7 @@ enum NearestCommand {
     }
     let terminal = context.terminal
     let response = try PlaceFinder(environment: context.environment) { terminal.notice($0) }
-      .nearest(request)
+      .nearest(request, now: WallClock.now(context.environment))
     try Emit.data(
       format.render(response), to: arguments.string(Options.output), terminal: terminal)
     return 0

@@ -60,7 +60,9 @@ enum Options {
     (the default of plan)
     """)
   static let end = Option.value(
-    "end", "TIME", "the deadline: HH:MM on the start's day or DATE TIME (default: a day later)")
+    "end", "TIME",
+    "the deadline: HH:MM on the start's day or DATE TIME (default: midnight, or 4 h after a start past 20:00)"
+  )
   static let tz = Option.value(
     "tz", "ZONE",
     "IANA time zone of the times and opening hours (default: the city's, else the machine's)")
@@ -68,7 +70,13 @@ enum Options {
     "dwell", "CATEGORY=MINUTES",
     "minutes spent at a stop of CATEGORY ('*' for the rest); repeatable (defaults: 'categories')")
   static let waitWeight = Option.value(
-    "wait-weight", "W", "score points a minute spent waiting for a place to open costs (default 0)")
+    "wait-weight", "W",
+    "score points a minute spent waiting for a place to open costs (default \(Defaults.waitWeight))"
+  )
+  static let maxWait = Option.value(
+    "max-wait", "MIN",
+    "the longest single wait for a place to open, in minutes (default \(Int(Defaults.maxWaitMinutes)))"
+  )
   static let unknownHours = Option.value(
     "unknown-hours", "open|closed",
     "places with unknown opening hours count as always open (default) or are left out")
@@ -80,7 +88,8 @@ enum Options {
   static let maxPerCategory = Option.value(
     "max-per-category", "N", "at most N stops of each category over the trip (default: no limit)")
   static let openNow = Option.flag(
-    "open-now", "only places whose hours say they are open now (a plan: at its start)")
+    "open-now",
+    "only places whose hours say they are open: in a plan, each stop open on arrival with no wait")
   static let anytime = Option.flag(
     "anytime", "plan without time: no start, no opening hours, no time at a stop")
 

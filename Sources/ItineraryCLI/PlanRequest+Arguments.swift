@@ -23,6 +23,7 @@ extension PlanRequest {
     tz = arguments.string(Options.tz)
     dwell = try arguments.numbersByKey(Options.dwell)
     waitWeight = try arguments.number(Options.waitWeight)
+    maxWaitMinutes = try arguments.number(Options.maxWait)
     unknownHours = try arguments.choice(Options.unknownHours)
     at = try arguments.coordinate(Options.at)
     near = arguments.string(Options.near)

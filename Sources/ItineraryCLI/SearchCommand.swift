@@ -43,7 +43,7 @@ enum SearchCommand {
     }
     let terminal = context.terminal
     let finder = PlaceFinder(environment: context.environment) { terminal.notice($0) }
-    let response = try finder.search(request)
+    let response = try finder.search(request, now: WallClock.now(context.environment))
     defer {
       if !arguments.has(Options.noHistory) {
         HistoryLog.record(search: request, answer: response, environment: context.environment) {

@@ -47,6 +47,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// The days of the week as opening hours name them, Monday first.
+  public static let weekdayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+
   /// The day of the week, 0 for Monday to 6 for Sunday.
   public var weekday: Int {
     // 1970-01-01 was a Thursday (3).

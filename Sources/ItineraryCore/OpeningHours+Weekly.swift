@@ -48,12 +48,13 @@ extension OpeningHours {
       ]
       return
     }
-    let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
     func clock(_ minutes: Int) -> String {
       "\(LocalDate.padded(minutes / 60, 2)):\(LocalDate.padded(minutes % 60, 2))"
     }
-    text = openings.map { "\(weekdays[$0.weekday]) \(clock($0.opens))-\(clock($0.closes))" }
-      .joined(separator: ", ")
+    text = openings.map {
+      "\(LocalDate.weekdayNames[$0.weekday]) \(clock($0.opens))-\(clock($0.closes))"
+    }
+    .joined(separator: ", ")
     rules = openings.enumerated().map { index, opening in
       Rule(
         separator: index == 0 ? .normal : .additional, yearRanges: [],

@@ -28,7 +28,8 @@ public enum PlanTable {
     for (index, day) in (response.days ?? []).enumerated() {
       let waited = day.waitMinutes >= 0.5
       let date = String(day.start.prefix(10))
-      let weekday = (try? LocalDate(parsing: date)).map { Self.weekdays[$0.weekday] + " " } ?? ""
+      let weekday =
+        (try? LocalDate(parsing: date)).map { LocalDate.weekdayNames[$0.weekday] + " " } ?? ""
       lines.append(
         "day \(index + 1)  \(weekday)\(date) \(day.start.suffix(5))-\(clock(day.end, startDay: date))"
           + "  objective \(String(format: "%.3f", day.objective))  "
@@ -127,10 +128,8 @@ public enum PlanTable {
     let day = String(local.prefix(10))
     let time = String(local.suffix(5))
     guard day != startDay, let date = try? LocalDate(parsing: day) else { return time }
-    return "\(weekdays[date.weekday]) \(time)"
+    return "\(LocalDate.weekdayNames[date.weekday]) \(time)"
   }
-
-  private static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
 
   /// Minutes as `7 min` or `1 h 05 min`.
   static func duration(_ minutes: Double) -> String {

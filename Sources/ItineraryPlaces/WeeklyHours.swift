@@ -1,3 +1,5 @@
+import ItineraryCore
+
 /// A week of opening times as services give them (a day and `HHMM` open
 /// and close times), written in OpenStreetMap's `opening_hours` syntax, so
 /// that the engine reads one syntax whatever the source.
@@ -10,7 +12,7 @@ struct WeeklyHours {
     var close: Int
   }
 
-  static let dayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+  static let dayNames = LocalDate.weekdayNames
 
   var slots: [Slot] = []
 

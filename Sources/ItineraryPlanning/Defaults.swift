@@ -31,6 +31,18 @@ public enum Defaults {
   /// The fastest travel speed accepted, in km/h, and the slowest.
   public static let speedKmh = 0.1...1_000.0
 
+  /// The longest single wait at a closed door a request allows, in minutes.
+  public static let maxWaitMinutes = 45.0
+  /// Score points a request loses per minute of waiting: half what a
+  /// minute of walking costs at the walking distance weight (0.5 points a
+  /// km at 4.8 km/h is 0.04 points a minute), so a shorter walk is worth a
+  /// little waiting, and a plan with no waiting wins a tie.
+  public static let waitWeight = 0.02
+  /// A request with no end ends at the local midnight after its start, or
+  /// this many hours after a start later than `lateStartHour`.
+  public static let lateStartHours = 4.0
+  public static let lateStartHour = 20
+
   /// How far from the start candidates are looked for, by default.
   public static func radiusKm(_ mode: TravelMode) -> Double {
     switch mode {

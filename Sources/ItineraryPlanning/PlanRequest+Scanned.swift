@@ -102,6 +102,7 @@ extension PlanRequest {
     case "tz": return set(\.tz, value.string)
     case "dwell": return set(\.dwell, value.minutesByWord)
     case "waitWeight": return set(\.waitWeight, value.double)
+    case "maxWaitMinutes": return set(\.maxWaitMinutes, value.double)
     case "unknownHours":
       return set(\.unknownHours, value.string.flatMap(UnknownHours.init(rawValue:)))
     case "openNow": return set(\.openNow, value.bool)

@@ -55,8 +55,10 @@ extension PlanRequest {
     let timedKeys = [
       ("start", start != nil), ("end", end != nil), ("tz", tz != nil), ("openNow", openNow == true),
       ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),
-      ("unknownHours", unknownHours != nil),
+      ("unknownHours", unknownHours != nil), ("maxWaitMinutes", maxWaitMinutes != nil),
     ].filter(\.1).map(\.0)
+    try Range.check(maxWaitMinutes, 0...TimeFrame.maximumDwell, "maxWaitMinutes", fail)
+    try exclusive("openNow", "maxWaitMinutes", openNow == true && maxWaitMinutes != nil)
     try TimeStep.validate(
       dwell: dwell, waitWeight: waitWeight, anytime: anytime, timedKeys: timedKeys, name: name)
     for (key, seconds) in [
@@ -76,7 +78,7 @@ extension PlanRequest {
       "roundTrip": roundTrip != nil, "anyOrder": anyOrder != nil, "openNow": openNow != nil,
       "anytime": anytime != nil, "verify": verify != nil, "verifyTimeLimit": verifyTimeLimit != nil,
       "distances": distances != nil, "days": days != nil, "day": day != nil,
-      "maxPerCategory": maxPerCategory != nil,
+      "maxPerCategory": maxPerCategory != nil, "maxWaitMinutes": maxWaitMinutes != nil,
     ]
     return keys.filter { given[$0] == true }
   }

@@ -54,7 +54,8 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// `YYYY-MM-DD HH:MM` (a `T` may stand for the space), local time in `tz`.
   public var start: String?
   /// The deadline, `HH:MM` on the start's day or `YYYY-MM-DD HH:MM`;
-  /// absent: a day after the start.
+  /// absent: the local midnight after the start, or four hours after a
+  /// start later than 20:00.
   public var end: String?
   /// The IANA time zone of `start`, `end` and opening hours; absent: the
   /// embedded city's (Europe/Helsinki) when the start lies in it, else the
@@ -63,11 +64,16 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// Minutes at a stop by category word (`"*"` for every other category),
   /// over the vocabulary's defaults.
   public var dwell: [String: Double]?
-  /// Score points lost per minute spent waiting for a place to open.
+  /// Score points lost per minute spent waiting for a place to open;
+  /// absent: `Defaults.waitWeight`.
   public var waitWeight: Double?
+  /// The longest single wait at a closed door, in minutes; absent:
+  /// `Defaults.maxWaitMinutes` (0 with `openNow`).
+  public var maxWaitMinutes: Double?
   /// What a place whose opening hours are unknown counts as.
   public var unknownHours: UnknownHours?
-  /// Only places open at the start.
+  /// Every stop open when the person gets there, with no wait; places
+  /// whose hours are unknown are left out unless `unknownHours` says open.
   public var openNow: Bool?
   /// Plan timelessly: no start, no opening hours, no time at a stop.
   public var anytime: Bool?
@@ -88,12 +94,14 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
+    "maxWaitMinutes",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
   public static let tripKeys = ["days", "day", "maxPerCategory"]
   public static let planOnlyKeys = [
     "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "distances",
+    "maxWaitMinutes",
   ]
 }
 
@@ -161,6 +169,7 @@ extension PlanRequest {
     tz = try values.decodeIfPresent(String.self, forKey: .tz)
     dwell = try values.decodeIfPresent([String: Double].self, forKey: .dwell)
     waitWeight = try values.decodeIfPresent(Double.self, forKey: .waitWeight)
+    maxWaitMinutes = try values.decodeIfPresent(Double.self, forKey: .maxWaitMinutes)
     unknownHours = try values.decodeIfPresent(UnknownHours.self, forKey: .unknownHours)
     openNow = try values.decodeIfPresent(Bool.self, forKey: .openNow)
     anytime = try values.decodeIfPresent(Bool.self, forKey: .anytime)

@@ -15,19 +15,19 @@ public struct PlanningPipeline: Sendable {
   public let notify: @Sendable (Notice) -> Void
   /// Trips the solver from another thread (a server whose client left).
   public let cancellation: Cancellation?
-  /// What time it is, for plans that start now.
-  public let now: @Sendable () -> Date
+  /// What time it is, for plans that start now; absent: `WallClock`.
+  let clock: (@Sendable () -> Date)?
   /// The imported cities of the environment's data directory.
   let cities: ImportedCities
 
   public init(
     environment: [String: String], cancellation: Cancellation? = nil,
     notify: @escaping @Sendable (Notice) -> Void = { _ in },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: (@Sendable () -> Date)? = nil
   ) {
     self.environment = environment
     self.cancellation = cancellation
-    self.now = now
+    self.clock = now
     self.notify = notify
     cities = ImportedCities(environment: environment)
   }
@@ -47,7 +47,7 @@ public struct PlanningPipeline: Sendable {
     let radius = request.radius ?? Defaults.radiusKm(mode)
     let (origin, source, services) = try surroundings(of: request)
     let time = try TimeStep.frame(
-      for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: now(),
+      for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: try now(),
       notify: notify)
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: radius, request: request, services: services,
@@ -59,10 +59,6 @@ public struct PlanningPipeline: Sendable {
     {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
-    }
-    if request.openNow == true, let time {
-      places = try TimeStep.openAtStart(
-        places, categories: candidates.categories, origin: origin, frame: time)
     }
     var roads: RoadTable?
     if request.distances == .osrm {
@@ -85,7 +81,9 @@ public struct PlanningPipeline: Sendable {
         cancellation: cancellation))
     if run.solution.plans.isEmpty {
       let reason = run.solution.reason ?? "no feasible plan"
-      throw ItineraryError(.failure, reason.hasPrefix("no plan") ? reason : "no plan: \(reason)")
+      let later = time == nil ? "" : LaterStart.hint(problem, keepsLength: request.end != nil)
+      throw ItineraryError(
+        .failure, (reason.hasPrefix("no plan") ? reason : "no plan: \(reason)") + later)
     }
     let verification =
       request.verify == true
@@ -95,6 +93,12 @@ public struct PlanningPipeline: Sendable {
     return ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(plan: request), solution: run.solution, millis: run.millis,
       verification: verification, provider: candidates.provider)
+  }
+
+  /// What time it is, for plans that start now.
+  func now() throws(ItineraryError) -> Date {
+    if let clock { return clock() }
+    return try WallClock.now(environment)
   }
 
   /// Where a request starts and where its candidates come from: the start

@@ -29,6 +29,7 @@ extension PlanRequest: CompactJSONWritable {
     json.member("end", end)
     json.member("exact", exact)
     json.member("maxPerCategory", maxPerCategory)
+    json.member("maxWaitMinutes", maxWaitMinutes)
     json.member("memoryLimit", memoryLimit)
     json.member("mode", mode?.rawValue)
     json.member("near", near)

@@ -33,14 +33,20 @@ enum TimeStep {
   }
 
   /// The time frame of a plan request, or `nil` with `anytime`. Without a
-  /// `start` the plan starts now, which `notify` says.
+  /// `start` the plan starts now, which `notify` says; without an `end` it
+  /// ends at the local midnight after the start (`defaultEnd`). Waiting is
+  /// priced and no single wait may be longer than `maxWaitMinutes`
+  /// (`Defaults`); `openNow` allows no wait at all and, unless the request
+  /// says otherwise, leaves out places whose hours are unknown.
   ///
+  /// - Parameter capsWaits: whether the solver honours a wait cap (a trip's
+  ///   does not yet: its waiting is only priced).
   /// - Throws: `.data` for an unknown zone, a date that does not exist, a
   ///   time the clocks skip, an unknown category word in `dwell`, or a
   ///   deadline not after the start.
   static func frame(
     for request: PlanRequest, origin: Coordinate, categories: [CanonicalCategory],
-    speedKmh: Double, now: Date, notify: (Notice) -> Void
+    speedKmh: Double, now: Date, capsWaits: Bool = true, notify: (Notice) -> Void
   ) throws(ItineraryError) -> TimeFrame? {
     if request.anytime == true { return nil }
     let zone: TimeZone
@@ -65,15 +71,37 @@ enum TimeStep {
     for (word, minutes) in request.dwell ?? [:] {
       dwell[try dwellKey(word)] = minutes
     }
+    let openNow = request.openNow == true
     let frame = TimeFrame(
       start: start, timeZone: zone,
       end: try request.end.map { text throws(ItineraryError) in
         try instant(text, "end", zone: zone, now: now, on: LocalDateTime(start, in: zone).date)
-      },
-      speedKmh: speedKmh, dwellMinutes: dwell, unknownHours: request.unknownHours ?? .open,
-      waitWeight: request.waitWeight ?? 0)
+      } ?? defaultEnd(after: start, in: zone),
+      speedKmh: speedKmh, dwellMinutes: dwell,
+      unknownHours: request.unknownHours ?? (openNow ? .closed : .open),
+      waitWeight: request.waitWeight ?? Defaults.waitWeight,
+      maxWaitMinutes: capsWaits
+        ? (openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes) : nil)
     try validateOrder(frame)
     return frame
+  }
+
+  /// The end of a request that gives none: the local midnight after
+  /// `start`, or `Defaults.lateStartHours` after a start later than
+  /// `Defaults.lateStartHour` o'clock, so that no visit spills into the next
+  /// day unasked.
+  static func defaultEnd(after start: Date, in zone: TimeZone) -> Date {
+    let local = LocalDateTime(start, in: zone)
+    let late = start.addingTimeInterval(Defaults.lateStartHours * 3600)
+    if local.minuteOfDay > Defaults.lateStartHour * 60 { return late }
+    let midnight = LocalDateTime(date: local.date.adding(days: 1), minuteOfDay: 0)
+    // A zone whose clocks skip midnight: the first minute that exists.
+    for minute in stride(from: 0, through: 120, by: 1) {
+      var time = midnight
+      time.minuteOfDay = minute
+      if let instant = try? time.instant(in: zone) { return instant }
+    }
+    return late
   }
 
   /// An instance's time frame with a solve request's overrides, or `nil`
@@ -118,24 +146,6 @@ enum TimeStep {
     if let unknown = settings.unknownHours { frame.unknownHours = unknown }
     try validateOrder(frame)
     return frame
-  }
-
-  /// Keeps the places open at the start (unknown hours as the frame says).
-  ///
-  /// - Throws: `.failure` when a category has no place open then.
-  static func openAtStart(
-    _ places: [Place], categories: [String], origin: Coordinate, frame: TimeFrame
-  ) throws(ItineraryError) -> [Place] {
-    let problem = Problem(origin: origin, categories: categories, places: places, time: frame)
-    guard let timing = Timing(problem) else { return places }
-    let open = places.indices.filter { timing.windows(of: $0).isOpen(at: 0) }.map { places[$0] }
-    for category in categories where !open.contains(where: { $0.isEligible(for: category) }) {
-      throw ItineraryError(
-        .failure,
-        "no \(category) is open at \(LocalDateTime(frame.start, in: frame.timeZone)) "
-          + "\(frame.timeZone.identifier)")
-    }
-    return open
   }
 
   /// How many places have opening hours that do not parse (they are then

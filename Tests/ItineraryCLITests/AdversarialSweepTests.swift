@@ -117,7 +117,8 @@ struct AdversarialSweepTests {
       status: [0, 1]),
     Case(name: "--top 1000000", script: "$RUN plan park --top 1000000", status: [64]),
     Case(
-      name: "--diverse --top 200", script: "$RUN plan park museum --diverse --top 200 --anytime", status: [0]),
+      name: "--diverse --top 200", script: "$RUN plan park museum --diverse --top 200 --anytime",
+      status: [0]),
     Case(
       name: "-o onto a device node", script: "$RUN solve inst.json -o /dev/null", status: [1],
       check: { _, _ in

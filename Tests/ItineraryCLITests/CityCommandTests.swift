@@ -2,6 +2,7 @@ import Foundation
 import ItineraryCLI
 import ItineraryCore
 import ItineraryPlaces
+import ItineraryPlanning
 import ItineraryStore
 import ItineraryWorkloads
 import Synchronization
@@ -24,6 +25,7 @@ let osmiumInstalled = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(
 func cityRun(_ arguments: [String], data: URL) -> CommandRun {
   var environment = ProcessInfo.processInfo.environment
   environment["ITINERARY_DATA_DIR"] = data.path
+  environment[WallClock.variable] = CommandRun.environment[WallClock.variable]
   let output = Mutex(("", ""))
   let terminal = Terminal(
     write: { text in output.withLock { $0.0 += text } },

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCLI
+import ItineraryPlanning
 import Synchronization
 import Testing
 
@@ -9,11 +10,13 @@ struct CommandRun {
   var stdout: String
   var stderr: String
 
-  /// The environment of tests: the process's, without any history kept and
+  /// The environment of tests: the process's, without any history kept,
   /// with a data directory of their own, so that no test writes to the
-  /// person's data directory or plans on the cities imported there.
+  /// person's data directory or plans on the cities imported there, and
+  /// "now" pinned to a Tuesday noon in Helsinki, so that no answer depends
+  /// on when the tests run.
   static let environment = ProcessInfo.processInfo.environment.merging([
-    "ITINERARY_NO_HISTORY": "1",
+    "ITINERARY_NO_HISTORY": "1", WallClock.variable: "2026-12-01T10:00",
     "ITINERARY_DATA_DIR": FileManager.default.temporaryDirectory
       .appending(path: "itinerary-tests-\(getpid())").path,
   ]) { $1 }

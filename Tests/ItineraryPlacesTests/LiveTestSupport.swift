@@ -1,9 +1,9 @@
 import Foundation
 import ItineraryCore
-import ItineraryPlaces
-import Synchronization
 import ItineraryLoopback
+import ItineraryPlaces
 import ItineraryWorkloads
+import Synchronization
 
 /// A fresh temporary directory, removed by the caller.
 func temporaryDirectory() throws -> URL {

@@ -61,8 +61,7 @@ import Testing
     var expected: [(places: [Int], objective: Double)] = []
     for plan in Self.everyPlan(problem) where expected.count < 4 {
       if expected.allSatisfy({ earlier in plan.places.count(where: earlier.places.contains) <= limit
-        })
-      {
+      }) {
         expected.append(plan)
       }
     }

@@ -124,13 +124,13 @@ import Testing
 /// Plan request lines with every key, mostly of the right type.
 private enum RandomRequestLine {
   static func make(using generator: inout SplitMix64) -> String {
-    let kind = ["plan", "explore", "plan", "instance"].randomElement(using: &generator)!
+    let kind = ["plan", "explore", "plan", "instance"].draw(&generator)
     var outer = ["\"\(kind)\":" + body(using: &generator)]
     if Bool.random(using: &generator) {
       let ids = [
         "7", "-3", "\"a\"", "null", "true", "1.0", "1e2", "[1]", "{\"x\":1}", "\"\\u00e9\"",
       ]
-      outer.append("\"id\":" + ids.randomElement(using: &generator)!)
+      outer.append("\"id\":" + ids.draw(&generator))
     }
     if Int.random(in: 0..<20, using: &generator) == 0 { outer.append("\"explore\":{}") }
     outer.shuffle(using: &generator)
@@ -154,13 +154,13 @@ private enum RandomRequestLine {
     switch Int.random(in: 0..<3, using: &generator) {
     case 0: characters.remove(at: at)
     case 1: characters.insert(characters[at], at: at)
-    default: characters[at] = Array("{}[]\",:0-.e\\ n").randomElement(using: &generator)!
+    default: characters[at] = Array("{}[]\",:0-.e\\ n").draw(&generator)
     }
     return String(characters)
   }
 
   private static func space(_ generator: inout SplitMix64) -> String {
-    ["", "", " ", "\n\t "].randomElement(using: &generator)!
+    ["", "", " ", "\n\t "].draw(&generator)
   }
 
   static func value(for key: String, using generator: inout SplitMix64) -> String {
@@ -169,14 +169,14 @@ private enum RandomRequestLine {
       "{}", "\"\\u00e9\\n\"",
     ]
     if Int.random(in: 0..<20, using: &generator) == 0 {
-      return odd.randomElement(using: &generator)!
+      return odd.draw(&generator)
     }
     func number() -> String {
       [
         "\(Double.random(in: -200...200, using: &generator))",
         "\(Int.random(in: -5...500, using: &generator))",
         "60.1699", "1e1",
-      ].randomElement(using: &generator)!
+      ].draw(&generator)
     }
     switch key {
     case "categories":
@@ -191,16 +191,15 @@ private enum RandomRequestLine {
         "{\"lat\":\(number()),\"lon\":\(number())\(Int.random(in: 0..<4, using: &generator) == 0 ? extra : "")}"
     case "near", "start", "end", "tz":
       return ["\"Senate Square\"", "\"2026-12-01 14:00\"", "\"18:00\"", "\"Europe/Helsinki\""]
-        .randomElement(using: &generator)!
+        .draw(&generator)
     case "provider":
-      return ["\"embedded\"", "\"city:x\"", "\"city:\"", "\"yelp\"", "\"nope\""].randomElement(
-        using: &generator)!
-    case "mode": return ["\"walk\"", "\"bike\"", "\"fly\""].randomElement(using: &generator)!
+      return ["\"embedded\"", "\"city:x\"", "\"city:\"", "\"yelp\"", "\"nope\""].draw(&generator)
+    case "mode": return ["\"walk\"", "\"bike\"", "\"fly\""].draw(&generator)
     case "distances":
-      return ["\"straight\"", "\"osrm\"", "\"road\""].randomElement(using: &generator)!
-    case "units": return ["\"metric\"", "\"imperial\""].randomElement(using: &generator)!
+      return ["\"straight\"", "\"osrm\"", "\"road\""].draw(&generator)
+    case "units": return ["\"metric\"", "\"imperial\""].draw(&generator)
     case "unknownHours":
-      return ["\"open\"", "\"closed\"", "\"maybe\""].randomElement(using: &generator)!
+      return ["\"open\"", "\"closed\"", "\"maybe\""].draw(&generator)
     case "dwell": return "{\"museum\":\(number()),\"*\":\(number())}"
     case "day":
       return "[{\"start\":\"2026-12-01 10:00\",\"end\":\"18:00\"}"
@@ -214,5 +213,13 @@ private enum RandomRequestLine {
       return Bool.random(using: &generator) ? "true" : "false"
     default: return number()
     }
+  }
+}
+
+extension Array {
+  /// An element drawn with `generator`; the arrays drawn from here are
+  /// never empty.
+  fileprivate func draw(_ generator: inout SplitMix64) -> Element {
+    self[Int.random(in: indices, using: &generator)]
   }
 }

@@ -9,8 +9,9 @@ import Testing
 /// `plan --format html`: one file holding Leaflet, the page and the plans.
 @Suite struct PlanPageTests {
   @Test func theFileHoldsLeafletThePageAndThePlans() throws {
-    let response = try PlanningPipeline(environment: [:]).plan(
-      PlanRequest(categories: ["restaurant", "park"]))
+    var request = PlanRequest(categories: ["restaurant", "park"])
+    request.start = "2026-12-01 12:00"
+    let response = try PlanningPipeline(environment: [:]).plan(request)
     let html = String(decoding: try OutputFormat.html.render(response), as: UTF8.self)
     #expect(html.hasPrefix("<!doctype html>"))
     #expect(html.contains("BSD-2-clause"), "Leaflet's licence")

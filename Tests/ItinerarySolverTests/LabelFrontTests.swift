@@ -70,8 +70,9 @@ import Testing
     var now = 0.0
     var settledCount = 0
     for _ in 0..<400 {
-      if !waiting.isEmpty, random.below(5) == 0 {
-        let next = waiting.indices.min { time(waiting[$0]) < time(waiting[$1]) }!
+      if !waiting.isEmpty, random.below(5) == 0,
+        let next = waiting.indices.min(by: { time(waiting[$0]) < time(waiting[$1]) })
+      {
         now = time(waiting[next])
         let settled = waiting.remove(at: next)
         front.settle(settled.label, score: settled.score, in: context)

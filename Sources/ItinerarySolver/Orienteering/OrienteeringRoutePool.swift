@@ -60,8 +60,7 @@ public struct OrienteeringRoutePool: Sendable {
   ///   the search was complete (the trip is the best packing of the pool).
   /// - Complexity: exponential in the day count in the worst case, bounded by
   ///   `work`.
-  public func bestTrip(work: Int = 4_000_000) -> (routes: [[Int]], score: Double, complete: Bool)
-  {
+  public func bestTrip(work: Int = 4_000_000) -> (routes: [[Int]], score: Double, complete: Bool) {
     let dayCount = instance.days.count
     let order = entries.indices.sorted {
       entries[$0].score != entries[$1].score

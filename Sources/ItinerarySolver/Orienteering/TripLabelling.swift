@@ -344,7 +344,7 @@ private struct Search: RelaxedLabelSearch {
           // The way home is never barred: the origin is in no neighbourhood.
           var morning = label
           morning.day = night.day
-          night.memory = nextMemory(morning, to: 0, leaving: 0)!
+          if let memory = nextMemory(morning, to: 0, leaving: 0) { night.memory = memory }
         }
         night.parent = index
         guard add(night) else { return .stopped }
