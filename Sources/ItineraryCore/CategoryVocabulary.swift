@@ -15,6 +15,13 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
   public var foursquare: [String]
   /// Minutes a timed plan stays at a stop of this category by default.
   public var dwellMinutes: Double?
+  /// Whether its places are out of doors (a park, a viewpoint): with no
+  /// opening hours, they are visits by daylight.
+  public var outdoor: Bool?
+
+  /// The names of the outdoor categories of the standard vocabulary.
+  public static let outdoorNames = Set(
+    CategoryVocabulary.standard.categories.filter { $0.outdoor == true }.map(\.name))
 }
 
 /// The planner's category vocabulary, read from `fixtures/categories.json`.

@@ -28,6 +28,10 @@ public struct TimeFrame: Sendable, Equatable {
   /// wait within it (a visit may then begin later than it could, so that the
   /// next is not reached too early).
   public var maxWaitMinutes: Double?
+  /// Categories whose places with unknown hours are open by daylight only,
+  /// from sunrise to civil dusk at the origin (`SunTimes`); empty: such
+  /// places count as the unknown hours rule says.
+  public var daylightCategories: Set<String> = []
   /// The days `PH` and `SH` match in opening hours.
   public var holidays: Set<LocalDate>
 

@@ -25,6 +25,9 @@ public final class Timing {
   /// The hours of the places evaluated so far; the first, unknown hours,
   /// shared by every place whose hours are missing or unreadable.
   @exclusivity(unchecked) private var evaluatedHours: [Hours]
+  /// Whether `evaluatedHours[1]` is daylight, the hours of outdoor places
+  /// whose own are unknown.
+  private let hasDaylight: Bool
   /// Each place's `GreatCircle.cosLatitude`, NaN before its first use.
   @exclusivity(unchecked) private var cosLatitudes: [Double]
   private lazy var spans = ThreadOpenSpans.table(
@@ -53,6 +56,31 @@ public final class Timing {
       frame.unknownHours == .open
       ? OpenWindows.always(horizon: horizon) : OpenWindows([], horizon: horizon)
     evaluatedHours = [Hours(windows: unknown, isKnown: false)]
+    hasDaylight = frame.unknownHours == .open && !frame.daylightCategories.isEmpty
+    if hasDaylight {
+      evaluatedHours.append(Hours(windows: Self.daylight(problem.origin, frame), isKnown: false))
+    }
+  }
+
+  /// Daylight over the frame at `origin`: sunrise to civil dusk of every
+  /// day the frame touches.
+  ///
+  /// - Complexity: O(d) for d days.
+  private static func daylight(_ origin: Coordinate, _ frame: TimeFrame) -> OpenWindows {
+    let first = LocalDateTime(frame.start, in: frame.timeZone).date.adding(days: -1)
+    let last = LocalDateTime(frame.end, in: frame.timeZone).date.adding(days: 1)
+    var intervals: [OpenWindows.Interval] = []
+    var date = first
+    while date <= last {
+      if let day = SunTimes.daylight(on: date, at: origin) {
+        intervals.append(
+          OpenWindows.Interval(
+            begin: day.start.timeIntervalSince(frame.start) / 60,
+            end: day.end.timeIntervalSince(frame.start) / 60))
+      }
+      date = date.adding(days: 1)
+    }
+    return OpenWindows(intervals, horizon: frame.horizonMinutes)
   }
 
   /// When `place` is open during the plan; empty when its hours are unknown
@@ -76,6 +104,11 @@ public final class Timing {
       index = Int32(evaluatedHours.count)
       evaluatedHours.append(
         Hours(windows: OpenWindows(sorted: spans, from: frame.start, to: frame.end), isKnown: true))
+    }
+    if index == 0 && hasDaylight
+      && problem.places[place].categories.contains(where: frame.daylightCategories.contains)
+    {
+      index = 1
     }
     hoursIndex[place] = index
     return evaluatedHours[Int(index)]
@@ -161,10 +194,14 @@ public final class Timing {
         begins[index].least(atOrAfter: min(earliest + Self.slack, latest))
         ?? begins[index].least(atOrAfter: earliest) ?? begin[index]
     }
-    return visits.indices.map { index in
-      let arrive = (index == 0 ? 0 : begin[index - 1] + dwell[index - 1]) + travel[index]
-      return Visit(arrive: arrive, begin: begin[index], leave: begin[index] + dwell[index])
+    var result: [Visit] = []
+    for index in visits.indices {
+      let arrive = (index == 0 ? 0 : result[index - 1].leave) + travel[index]
+      // Within rounding of the arrival or of the cap, as the reckoning says.
+      let start = min(max(begin[index], arrive), arrive + cap)
+      result.append(Visit(arrive: arrive, begin: start, leave: start + dwell[index]))
     }
+    return result
   }
 
   /// The visit of `stop` after `progress` and where the prefix then stands;

@@ -73,7 +73,9 @@ public enum PlanTable {
         duration(stop.legMinutes),
       ]
       if let begin = stop.begin, let leave = stop.leave {
-        let hours = stop.hoursKnown == false ? " (hours unknown)" : ""
+        let hours =
+          stop.afterDark == true
+          ? " (after dark)" : stop.hoursKnown == false ? " (hours unknown)" : ""
         let sameDay = begin.prefix(10) == leave.prefix(10)
         let end = sameDay ? String(leave.suffix(5)) : clock(leave, startDay: startDay)
         row.append("\(clock(begin, startDay: startDay))-\(end)\(hours)")

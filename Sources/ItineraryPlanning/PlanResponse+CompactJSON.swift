@@ -43,6 +43,7 @@ extension PlanResponse.Plan: CompactJSONWritable {
 extension PlanResponse.Stop: CompactJSONWritable {
   func write(to json: inout CompactJSON) {
     json.member("address", address)
+    json.member("afterDark", afterDark)
     json.member("arrive", arrive)
     json.member("begin", begin)
     json.member("category", category)
@@ -79,6 +80,7 @@ extension PlanResponse.Day: CompactJSONWritable {
 extension PlanResponse.TimeReport: CompactJSONWritable {
   func write(to json: inout CompactJSON) {
     json.member("end", end)
+    json.member("maxWaitMinutes", maxWaitMinutes)
     json.member("start", start)
     json.member("timeZone", timeZone)
     json.member("unknownHours", unknownHours.rawValue)

@@ -28,6 +28,9 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     public var leave: String?
     public var waitMinutes: Double?
     public var hoursKnown: Bool?
+    /// True for an outdoor stop with no opening hours of its own visited
+    /// between civil dusk and sunrise; absent otherwise.
+    public var afterDark: Bool?
 
     public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
   }
@@ -70,11 +73,13 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   public struct TimeReport: Codable, Sendable, Equatable {
     /// Local times in `timeZone`, `2026-12-01T14:00`.
     public var start: String
-    /// The deadline, or the end of the 24-hour horizon.
+    /// The deadline given, or the default one.
     public var end: String
     public var timeZone: String
     public var waitWeight: Double
     public var unknownHours: UnknownHours
+    /// The longest single wait allowed, when there is a cap.
+    public var maxWaitMinutes: Double?
   }
 
   public struct SolverReport: Codable, Sendable, Equatable {

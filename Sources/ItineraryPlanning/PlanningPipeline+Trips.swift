@@ -25,7 +25,7 @@ extension PlanningPipeline {
     guard
       var time = try TimeStep.frame(
         for: timed, origin: origin, categories: categories, speedKmh: speedKmh, now: try now(),
-        capsWaits: false, notify: notify)
+        forTrip: true, notify: notify)
     else { throw ItineraryError(.usage, "a trip needs a start and an end") }
     let days = try TripStep.days(of: request, frame: time)
     time.end = days[0].end

@@ -77,7 +77,25 @@ struct ResponseBuilder {
       start: LocalDateTime.format(frame.start, in: frame.timeZone),
       end: LocalDateTime.format(frame.end, in: frame.timeZone),
       timeZone: frame.timeZone.identifier, waitWeight: frame.waitWeight,
-      unknownHours: frame.unknownHours)
+      unknownHours: frame.unknownHours, maxWaitMinutes: frame.maxWaitMinutes)
+  }
+
+  /// Whether a stop is out of doors (its category's, as the vocabulary
+  /// says) with no opening hours of its own, so daylight is its hours.
+  private func isOutdoorWithoutHours(_ stop: Plan.Stop, _ timing: Timing) -> Bool {
+    !timing.hoursKnown(stop.place)
+      && CanonicalCategory.outdoorNames.contains(problem.categories[stop.category])
+  }
+
+  /// Whether any of a visit falls outside the daylight (sunrise to civil
+  /// dusk) of the day it begins.
+  static func isAfterDark(from begin: Date, to leave: Date, at point: Coordinate, in zone: TimeZone)
+    -> Bool
+  {
+    guard let day = SunTimes.daylight(on: LocalDateTime(begin, in: zone).date, at: point) else {
+      return true
+    }
+    return !(day.start <= begin && leave <= day.end)
   }
 
   /// - Complexity: O(k) for k stops.
@@ -98,6 +116,14 @@ struct ResponseBuilder {
         result.leave = timing.frame.localTime(atMinute: visit.leave)
         result.waitMinutes = visit.wait
         result.hoursKnown = timing.hoursKnown(stop.place)
+        if isOutdoorWithoutHours(stop, timing),
+          Self.isAfterDark(
+            from: timing.frame.instant(atMinute: visit.begin),
+            to: timing.frame.instant(atMinute: visit.leave), at: place.coordinate,
+            in: timing.frame.timeZone)
+        {
+          result.afterDark = true
+        }
       }
       return result
     }

@@ -39,14 +39,15 @@ enum TimeStep {
   /// (`Defaults`); `openNow` allows no wait at all and, unless the request
   /// says otherwise, leaves out places whose hours are unknown.
   ///
-  /// - Parameter capsWaits: whether the solver honours a wait cap (a trip's
-  ///   does not yet: its waiting is only priced).
+  /// - Parameter forTrip: the frame of a trip (`explore`): its waiting is
+  ///   priced, not capped, and its outdoor places with unknown hours are
+  ///   open by daylight only.
   /// - Throws: `.data` for an unknown zone, a date that does not exist, a
   ///   time the clocks skip, an unknown category word in `dwell`, or a
   ///   deadline not after the start.
   static func frame(
     for request: PlanRequest, origin: Coordinate, categories: [CanonicalCategory],
-    speedKmh: Double, now: Date, capsWaits: Bool = true, notify: (Notice) -> Void
+    speedKmh: Double, now: Date, forTrip: Bool = false, notify: (Notice) -> Void
   ) throws(ItineraryError) -> TimeFrame? {
     if request.anytime == true { return nil }
     let zone: TimeZone
@@ -72,7 +73,7 @@ enum TimeStep {
       dwell[try dwellKey(word)] = minutes
     }
     let openNow = request.openNow == true
-    let frame = TimeFrame(
+    var frame = TimeFrame(
       start: start, timeZone: zone,
       end: try request.end.map { text throws(ItineraryError) in
         try instant(text, "end", zone: zone, now: now, on: LocalDateTime(start, in: zone).date)
@@ -80,8 +81,9 @@ enum TimeStep {
       speedKmh: speedKmh, dwellMinutes: dwell,
       unknownHours: request.unknownHours ?? (openNow ? .closed : .open),
       waitWeight: request.waitWeight ?? Defaults.waitWeight,
-      maxWaitMinutes: capsWaits
-        ? (openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes) : nil)
+      maxWaitMinutes: forTrip
+        ? nil : openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes)
+    if forTrip { frame.daylightCategories = CanonicalCategory.outdoorNames }
     try validateOrder(frame)
     return frame
   }

@@ -180,3 +180,46 @@ import Testing
     }
   }
 }
+
+/// Outdoor places whose hours are unknown, in a frame that keeps them to
+/// daylight: open from sunrise to civil dusk only, and nothing else moved.
+@Suite struct DaylightTimingTests {
+  static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .gmt
+  static let origin = Coordinate(lat: 60.17, lon: 24.94)
+
+  static func timing(daylight: Set<String>, unknownHours: UnknownHours = .open) throws -> Timing? {
+    let places = [
+      Place(id: "p", name: "Park", categories: ["park"], coordinate: origin, score: 1),
+      Place(id: "m", name: "Museum", categories: ["museum"], coordinate: origin, score: 1),
+      Place(
+        id: "g", name: "Garden", categories: ["park"], coordinate: origin, score: 1,
+        openingHours: "Mo-Su 08:00-20:00"),
+    ]
+    var frame = TimeFrame(
+      start: try LocalDateTime(parsing: "2026-12-21T06:00").instant(in: helsinki),
+      timeZone: helsinki, unknownHours: unknownHours)
+    frame.daylightCategories = daylight
+    return Timing(
+      Problem(origin: origin, categories: ["park", "museum"], places: places, time: frame))
+  }
+
+  @Test func anOutdoorPlaceOfUnknownHoursIsOpenByDaylightOnly() throws {
+    let timing = try #require(try Self.timing(daylight: ["park"]))
+    let park = timing.windows(of: 0).intervals
+    // 06:00 start: sunrise near 09:24 (204 minutes), civil dusk near 16:11 (611).
+    let first = try #require(park.first)
+    #expect(abs(first.begin - 204) <= 3 && abs(first.end - 611) <= 3, "\(park)")
+    #expect(park.count == 1, "the next daylight begins after the 24 hours: \(park)")
+    #expect(timing.hoursKnown(0) == false)
+    // A place of another category, or with hours of its own, is as before.
+    #expect(timing.windows(of: 1) == OpenWindows.always(horizon: timing.horizon))
+    #expect(timing.windows(of: 2).intervals.first?.begin == 120)
+  }
+
+  @Test func withoutTheRuleOrWithUnknownHoursClosedNothingChanges() throws {
+    let plain = try #require(try Self.timing(daylight: []))
+    #expect(plain.windows(of: 0) == OpenWindows.always(horizon: plain.horizon))
+    let closed = try #require(try Self.timing(daylight: ["park"], unknownHours: .closed))
+    #expect(closed.windows(of: 0).intervals.isEmpty)
+  }
+}

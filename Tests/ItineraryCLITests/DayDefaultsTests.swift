@@ -1,0 +1,127 @@
+import Foundation
+import ItineraryCore
+import Testing
+
+/// The defaults of a person's day, through the command line: a plan ends by
+/// midnight (four hours after a late start), no single wait is longer than
+/// the cap, `--open-now` never waits, an outdoor stop after dark says so,
+/// and when nothing fits the answer says why and which start would work.
+@Suite struct DayDefaultsTests {
+  static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .gmt
+
+  static func json(_ run: CommandRun) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+  }
+
+  static func stops(_ plan: [String: Any]) -> [[String: Any]] {
+    plan["stops"] as? [[String: Any]] ?? []
+  }
+
+  /// Every hour from 08 to 22 of a week (seeded: the minute past the hour
+  /// and the categories are drawn), the README's kind of request: every
+  /// visit ends by the default end, no wait is longer than 45 minutes.
+  @Test(arguments: [UInt64(1), 2])
+  func atEveryHourOfAWeekNoPlanWaitsLongOrSpillsIntoTheNextDay(seed: UInt64) throws {
+    print("day defaults seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let lists = [
+      ["restaurant", "park", "art"], ["museum", "cafe"], ["cafe", "museum", "restaurant"],
+      ["bar"], ["landmark", "restaurant"],
+    ]
+    var planned = 0
+    for day in 7...13 {
+      for hour in stride(from: 8, through: 22, by: 2) {
+        let minute = Int.random(in: 0..<60, using: &generator)
+        let start = String(format: "2026-12-%02d %02d:%02d", day, hour, minute)
+        let categories = lists[Int.random(in: lists.indices, using: &generator)]
+        let run = CommandRun(
+          ["plan"] + categories + ["--start", start, "--top", "2", "--format", "json"])
+        guard run.status == 0 else {
+          #expect(run.status == 1 && run.errorLine?.contains("no plan fits") == true, "\(start)")
+          continue
+        }
+        planned += 1
+        let json = try Self.json(run)
+        let end = try #require((json["time"] as? [String: Any])?["end"] as? String)
+        let local = try LocalDateTime(parsing: start)
+        let expectedEnd =
+          hour >= 20 && (hour > 20 || minute > 0)
+          ? LocalDateTime(
+            try local.instant(in: Self.helsinki).addingTimeInterval(4 * 3600), in: Self.helsinki)
+          : LocalDateTime(date: local.date.adding(days: 1), minuteOfDay: 0)
+        #expect(end == expectedEnd.description, "\(start)")
+        for plan in json["plans"] as? [[String: Any]] ?? [] {
+          for stop in Self.stops(plan) {
+            #expect((stop["waitMinutes"] as? Double ?? .infinity) <= 45 + 1e-9, "\(start)")
+            #expect((stop["leave"] as? String ?? "~") <= end, "\(start)")
+          }
+        }
+      }
+    }
+    #expect(planned > 40)
+  }
+
+  @Test func openNowNeverWaitsAndKnowsEveryStopsHours() throws {
+    let run = CommandRun([
+      "plan", "museum", "cafe", "--start", "2026-12-08 13:00", "--open-now", "--format", "json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let plans = try Self.json(run)["plans"] as? [[String: Any]] ?? []
+    #expect(!plans.isEmpty)
+    for stop in plans.flatMap(Self.stops) {
+      #expect(stop["waitMinutes"] as? Double == 0)
+      #expect(stop["hoursKnown"] as? Bool == true)
+    }
+  }
+
+  /// The later start the message names is one from which the same request
+  /// has a plan.
+  @Test func whenNothingFitsTheAnswerNamesAStartThatWorks() throws {
+    let run = CommandRun([
+      "plan", "museum", "cafe", "--start", "2026-12-01 19:00", "--unknown-hours", "closed",
+    ])
+    #expect(run.status == 1)
+    let line = try #require(run.errorLine)
+    #expect(line.contains("every museum is closed"), "\(line)")
+    let hint = try #require(line.range(of: "--start \"")?.upperBound)
+    let start = String(line[hint...].prefix(16))
+    #expect(start > "2026-12-01 19:00", "\(line)")
+    let again = CommandRun([
+      "plan", "museum", "cafe", "--start", start, "--unknown-hours", "closed",
+    ])
+    #expect(again.status == 0, "\(again.stderr)")
+  }
+
+  @Test func aVisitTooLongForTheWindowSaysSo() throws {
+    let run = CommandRun(["plan", "museum", "--start", "2026-12-08 12:00", "--end", "12:30"])
+    #expect(run.status == 1)
+    #expect(run.errorLine?.contains("a visit takes 90 minutes") == true, "\(run.stderr)")
+  }
+
+  @Test func aParkAtNightIsMarkedAfterDarkAndAtNoonIsNot() throws {
+    for (start, dark) in [("2026-12-05 22:30", true), ("2026-12-05 11:00", false)] {
+      let run = CommandRun(["plan", "park", "--start", start, "--top", "1", "--format", "json"])
+      #expect(run.status == 0, "\(run.stderr)")
+      let plans = try Self.json(run)["plans"] as? [[String: Any]] ?? []
+      let stop = try #require(plans.first.map(Self.stops)?.first)
+      if stop["hoursKnown"] as? Bool == false {
+        #expect((stop["afterDark"] as? Bool ?? false) == dark, "\(start)")
+      }
+    }
+  }
+
+  /// In `explore`, outdoor places with no hours are visited by daylight.
+  @Test func exploreVisitsOutdoorPlacesByDaylight() throws {
+    let run = CommandRun([
+      "explore", "park", "viewpoint", "nature", "cafe", "--start", "2026-12-07 10:00", "--end",
+      "19:00", "--format", "json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let days = try Self.json(run)["days"] as? [[String: Any]] ?? []
+    let stops = days.flatMap(Self.stops)
+    #expect(stops.contains { ["park", "viewpoint", "nature"].contains($0["category"] as? String) })
+    for stop in stops {
+      #expect(stop["afterDark"] == nil, "\(stop["name"] ?? "") \(stop["begin"] ?? "")")
+    }
+  }
+}
