@@ -88,9 +88,10 @@ let package = Package(
     .plugin(name: "EmbedFixtures", capability: .buildTool(), dependencies: ["embed-fixtures"]),
     .executableTarget(name: "embed-fixtures"),
 
-    // Seeded random problems, real places and the shared data, for the
-    // tests and the benchmarks alike.
-    .target(name: "ItineraryWorkloads", dependencies: ["ItineraryCore"]),
+    // Seeded random problems, real places, the shared data and the
+    // acceptability set of common requests, for the tests and the
+    // benchmarks alike.
+    .target(name: "ItineraryWorkloads", dependencies: ["ItineraryCore", "ItineraryPlanning"]),
     // A scripted HTTP server on loopback that stands in for the live services.
     .target(
       name: "ItineraryLoopback", dependencies: ["ItineraryCore", "ItineraryPlaces"],

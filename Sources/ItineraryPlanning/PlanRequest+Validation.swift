@@ -83,8 +83,8 @@ extension PlanRequest {
     return keys.filter { given[$0] == true }
   }
 
-  /// A trip's own checks: no key of plans, days in range, one way of giving
-  /// them, and an end to each.
+  /// A trip's own checks: no key of plans, days in range, and one way of
+  /// giving them (without an end, each day ends as a plan does).
   private func validateTrip(naming name: (String) -> String) throws(ItineraryError) {
     func fail(_ key: String, _ message: String) -> ItineraryError {
       ItineraryError(.usage, "\(name(key)) \(message)")
@@ -98,9 +98,6 @@ extension PlanRequest {
     try Range.check(days, 1...Exploration.maximumDays, "days", fail)
     try Range.check(day?.count, 1...Exploration.maximumDays, "day", fail)
     try Range.check(maxPerCategory, 1...Int.max, "maxPerCategory", fail)
-    if day == nil && end == nil {
-      throw fail("end", "is needed: when the day is over (for example \(name("end")) 18:00)")
-    }
     if day != nil && (start != nil || end != nil) {
       throw ItineraryError(
         .usage,

@@ -110,6 +110,15 @@ import Testing
     }
   }
 
+  @Test func exploreWithoutAnEndEndsAtMidnight() throws {
+    let run = CommandRun([
+      "explore", "museum", "cafe", "--start", "2026-12-08 16:00", "--format", "json",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let days = try Self.json(run)["days"] as? [[String: Any]] ?? []
+    #expect(days.count == 1 && days.first?["end"] as? String == "2026-12-09T00:00")
+  }
+
   /// In `explore`, outdoor places with no hours are visited by daylight.
   @Test func exploreVisitsOutdoorPlacesByDaylight() throws {
     let run = CommandRun([

@@ -132,7 +132,6 @@ import Testing
   }
 
   @Test(arguments: [
-    ["explore", "museum", "--start", "2026-12-01T10:00"],
     ["explore", "museum", "--start", "2026-12-01T10:00", "--end", "12:00", "--top", "3"],
     ["explore", "museum", "--start", "2026-12-01T10:00", "--end", "12:00", "--days", "0"],
     ["explore", "museum", "--start", "2026-12-01T10:00", "--end", "12:00", "--days", "40"],

@@ -1,0 +1,47 @@
+import Foundation
+import ItineraryCore
+import ItineraryPlanning
+import ItineraryWorkloads
+import Testing
+
+/// A seeded sample of the acceptability set (`Acceptability`): common
+/// requests on the embedded city at hours and days drawn by the seed. Plans
+/// break no rule; trips break none of the rules of time (waits, the end,
+/// opening hours, daylight, museum visits), and what they still break of
+/// pace, meals and variety is printed.
+@Suite struct AcceptabilityTests {
+  static let timeRules: Set<Acceptability.Rule> = [
+    .longWait, .pastEnd, .closedDuringVisit, .outdoorAfterDark, .shortMuseum,
+  ]
+
+  @Test(arguments: [UInt64(1), 2, 3])
+  func aSampleOfCommonRequestsBreaksNoRuleOfTime(seed: UInt64) throws {
+    print("acceptability seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let pipeline = PlanningPipeline(environment: [:])
+    var counts: [Acceptability.Rule: Int] = [:]
+    var answered = 0
+    for _ in 0..<3 {
+      let day = Int.random(in: 7...13, using: &generator)
+      let hour = Int.random(in: 8...22, using: &generator)
+      let start = String(format: "2026-12-%02d %02d:00", day, hour)
+      for item in Acceptability.cases(at: start, hour: hour)
+      where !item.explore || Int.random(in: 0..<4, using: &generator) == 0 {
+        var request = item.request
+        request.seed = 1
+        guard
+          let response = try? item.explore
+            ? pipeline.explore(request) : pipeline.plan(request)
+        else { continue }
+        answered += 1
+        let broken = Acceptability.breaks(of: response, explore: item.explore)
+        let ofTime = item.explore ? broken.filter(Self.timeRules.contains) : broken
+        #expect(ofTime.isEmpty, "seed \(seed): \(item.name) at \(start): \(ofTime)")
+        for rule in broken { counts[rule, default: 0] += 1 }
+      }
+    }
+    let tally = counts.map { "\($0.key.rawValue) \($0.value)" }.sorted()
+    print("acceptability seed \(seed): \(answered) answers, rules broken: \(tally)")
+    #expect(answered > 10)
+  }
+}
