@@ -22,7 +22,7 @@ enum ExploreCommand {
       Options.at, Options.near, Options.provider, Options.perCategory, Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.start, Options.end, Options.days, Options.day, Options.tz,
-      Options.maxPerCategory, Options.mode, Options.speed, Options.distanceWeight,
+      Options.maxPerCategory, Options.pace, Options.mode, Options.speed, Options.distanceWeight,
       Options.radius, Options.dwell, Options.waitWeight, Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
       Options.verifyTimeLimit, Options.units,
@@ -53,6 +53,7 @@ enum ExploreCommand {
     request.days = try arguments.integer(Options.days)
     request.day = days.isEmpty ? nil : days
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
+    request.pace = try arguments.choice(Options.pace)
     let format = try arguments.choice(Options.format) ?? OutputFormat.table
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:), trip: true)

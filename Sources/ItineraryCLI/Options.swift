@@ -85,6 +85,9 @@ enum Options {
   static let day = Option.value(
     "day", "DATE START END",
     "one day of a trip, 2026-12-02 10:00 19:00; repeatable, instead of --start, --end, --days")
+  static let pace = Option.value(
+    "pace", "relaxed|normal|packed",
+    "stops a day: at most 6, 8 or 12 in nine hours, in proportion for other days (default normal)")
   static let maxPerCategory = Option.value(
     "max-per-category", "N", "at most N stops of each category over the trip (default: no limit)")
   static let openNow = Option.flag(

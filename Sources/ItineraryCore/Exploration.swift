@@ -13,10 +13,13 @@ public struct Exploration: Sendable, Equatable {
   public struct Day: Sendable, Equatable {
     public var start: Date
     public var end: Date
+    /// The most stops that day (the pace); `nil`: no limit.
+    public var maxStops: Int?
 
-    public init(start: Date, end: Date) {
+    public init(start: Date, end: Date, maxStops: Int? = nil) {
       self.start = start
       self.end = end
+      self.maxStops = maxStops
     }
   }
 
@@ -45,6 +48,9 @@ public struct Exploration: Sendable, Equatable {
       }
       if index > 0, day.start < days[index - 1].end {
         throw ItineraryError(.data, "days[\(index)]: it starts before the day before it ends")
+      }
+      if let stops = day.maxStops, stops < 1 {
+        throw ItineraryError(.data, "days[\(index)]: maxStops \(stops) is below 1")
       }
     }
     if let maxPerCategory, maxPerCategory < 1 {

@@ -20,6 +20,8 @@ public struct TripInstance: Sendable {
   /// Minutes from each day's start to its end.
   public let horizons: [Double]
   public let maxPerCategory: Int?
+  /// The most stops of each day (`Int.max`: no limit).
+  public let maxStops: [Int]
   public let categoryCount: Int
   public let distanceWeight: Double
   public let waitWeight: Double
@@ -70,6 +72,7 @@ public struct TripInstance: Sendable {
     }
     horizons = timings.map(\.horizon)
     maxPerCategory = exploration.maxPerCategory
+    maxStops = exploration.days.map { $0.maxStops ?? .max }
     categoryCount = problem.categories.count
     distanceWeight = problem.distanceWeight
     waitWeight = problem.time?.waitWeight ?? 0
@@ -114,6 +117,7 @@ public struct TripInstance: Sendable {
   /// - Complexity: O(k log m) for k stops.
   public func evaluate(_ route: [Int], day: Int) -> (value: Double, finish: Double)? {
     guard !route.isEmpty else { return (0, 0) }
+    guard route.count <= maxStops[day] else { return nil }
     var time = 0.0
     var at = 0
     var total = 0.0

@@ -17,7 +17,8 @@ import ItineraryCore
 /// wait at least the begin less the arrival, the last visit back at the
 /// origin by the day's end (big-M by the day's length); Miller-Tucker-Zemlin
 /// rows on `u` against routes that never touch the origin. Over the trip:
-/// each place at most once, each category at most `maxPerCategory` times.
+/// each place at most once, each category at most `maxPerCategory` times;
+/// per day, at most the day's `maxStops` visits.
 ///
 /// The objective is the trip's: scores, less `distanceWeight` per km of
 /// `x`, less `waitWeight` per minute of `w`. Beginning a visit later than
@@ -163,6 +164,12 @@ package enum TripModel {
     for i in 1..<n {
       rows.append(
         .init(terms: visits.map { ($0 + Int32(i - 1), 1.0) }, bound: .upper(1)))
+    }
+    for (day, y) in visits.enumerated() where instance.maxStops[day] < n - 1 {
+      rows.append(
+        .init(
+          terms: (1..<n).map { (y + Int32($0 - 1), 1.0) },
+          bound: .upper(Double(instance.maxStops[day]))))
     }
     if let limit = instance.maxPerCategory {
       for category in 0..<instance.categoryCount {

@@ -110,6 +110,7 @@ extension PlanRequest {
     case "days": return set(\.days, value.integer)
     case "day": return set(\.day, value.tripDays)
     case "maxPerCategory": return set(\.maxPerCategory, value.integer)
+    case "pace": return set(\.pace, value.string.flatMap(Pace.init(rawValue:)))
     default: return false
     }
   }

@@ -79,6 +79,7 @@ extension PlanRequest {
       "anytime": anytime != nil, "verify": verify != nil, "verifyTimeLimit": verifyTimeLimit != nil,
       "distances": distances != nil, "days": days != nil, "day": day != nil,
       "maxPerCategory": maxPerCategory != nil, "maxWaitMinutes": maxWaitMinutes != nil,
+      "pace": pace != nil,
     ]
     return keys.filter { given[$0] == true }
   }

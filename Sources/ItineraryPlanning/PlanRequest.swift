@@ -84,6 +84,8 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   public var day: [TripDay]?
   /// The most stops of one category over a trip.
   public var maxPerCategory: Int?
+  /// How many stops a trip's day may hold; absent: `normal`.
+  public var pace: Pace?
 
   public init(categories: [String]) { self.categories = categories }
 
@@ -94,11 +96,11 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
-    "maxWaitMinutes",
+    "maxWaitMinutes", "pace",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
-  public static let tripKeys = ["days", "day", "maxPerCategory"]
+  public static let tripKeys = ["days", "day", "maxPerCategory", "pace"]
   public static let planOnlyKeys = [
     "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "distances",
     "maxWaitMinutes",
@@ -114,6 +116,27 @@ public struct TripDay: Codable, Sendable, Equatable {
   public init(start: String, end: String) {
     self.start = start
     self.end = end
+  }
+}
+
+/// How many stops a day of a trip may hold, as real visitors' days go: at
+/// most 6 (relaxed), 8 (normal) or 12 (packed) in nine hours, in proportion
+/// for a shorter or longer day, and at least one.
+public enum Pace: String, Codable, Sendable, CaseIterable {
+  case relaxed, normal, packed
+
+  /// Stops in a nine-hour day.
+  public var stopsPerNineHours: Int {
+    switch self {
+    case .relaxed: 6
+    case .normal: 8
+    case .packed: 12
+    }
+  }
+
+  /// The most stops of a day of `hours` hours.
+  public func maxStops(hours: Double) -> Int {
+    max(1, Int((Double(stopsPerNineHours) * hours / 9 - 1e-9).rounded(.up)))
   }
 }
 
@@ -176,5 +199,6 @@ extension PlanRequest {
     days = try values.decodeIfPresent(Int.self, forKey: .days)
     day = try values.decodeIfPresent([TripDay].self, forKey: .day)
     maxPerCategory = try values.decodeIfPresent(Int.self, forKey: .maxPerCategory)
+    pace = try values.decodeIfPresent(Pace.self, forKey: .pace)
   }
 }

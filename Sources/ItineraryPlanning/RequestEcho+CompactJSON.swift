@@ -35,6 +35,7 @@ extension PlanRequest: CompactJSONWritable {
     json.member("near", near)
     json.member("noCache", noCache)
     json.member("openNow", openNow)
+    json.member("pace", pace?.rawValue)
     json.member("perCategory", perCategory)
     json.member("provider", provider?.rawValue)
     json.member("radius", radius)

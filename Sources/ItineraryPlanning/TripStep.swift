@@ -5,7 +5,8 @@ import ItinerarySolver
 /// The days of a trip request and the solver run that chooses its places.
 enum TripStep {
   /// The request's days: `day` one by one, or `days` consecutive dates
-  /// (default 1) at the clock times of `frame`'s start and end.
+  /// (default 1) at the clock times of `frame`'s start and end, each with
+  /// the stops its length allows at the request's pace (default normal).
   ///
   /// - Throws: `.data` for a day that does not exist, ends before it
   ///   starts, or starts before the day before it ends.
@@ -39,6 +40,11 @@ enum TripStep {
           throw ItineraryError(error.kind, "day \(offset + 1): \(error.message)")
         }
       }
+    }
+    let pace = request.pace ?? .normal
+    for index in days.indices {
+      days[index].maxStops = pace.maxStops(
+        hours: days[index].end.timeIntervalSince(days[index].start) / 3600)
     }
     let trip = Exploration(days: days, maxPerCategory: request.maxPerCategory)
     try trip.validate()

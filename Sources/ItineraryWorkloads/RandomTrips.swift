@@ -30,8 +30,11 @@ package enum RandomTrips {
   }
 
   /// Places within about 2 km, each open one or two intervals a day (or
-  /// always, hours unknown), some with a dwell of their own.
-  package static func make(seed: UInt64, places count: Int, days: Int) -> Case {
+  /// always, hours unknown), some with a dwell of their own; each day at
+  /// most `maxStops` stops when given.
+  package static func make(seed: UInt64, places count: Int, days: Int, maxStops: Int? = nil)
+    -> Case
+  {
     var random = SplitMix64(seed: seed)
     var places: [Place] = []
     var hours: [[Hours]] = []
@@ -72,7 +75,8 @@ package enum RandomTrips {
     }
     let exploration = Exploration(
       days: (0..<days).map {
-        Exploration.Day(start: date($0, dayStart[$0]), end: date($0, dayEnd[$0]))
+        Exploration.Day(
+          start: date($0, dayStart[$0]), end: date($0, dayEnd[$0]), maxStops: maxStops)
       },
       maxPerCategory: random.below(2) == 0 ? nil : 1 + random.below(2))
     let frame = TimeFrame(
@@ -89,6 +93,7 @@ package enum RandomTrips {
   /// The objective of one day's route by this test's own reading, or `nil`.
   package static func dayValue(_ route: [Int], day: Int, _ trip: Case) -> Double? {
     let problem = trip.problem
+    if let limit = problem.exploration?.days[day].maxStops, route.count > limit { return nil }
     let speed = problem.time?.speedKmh ?? 0
     let waitWeight = problem.time?.waitWeight ?? 0
     var clock = Double(trip.dayStart[day])

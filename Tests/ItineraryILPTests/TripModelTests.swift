@@ -27,6 +27,20 @@ import Testing
     #expect(abs(solved.objective - objective) < 1e-5)
   }
 
+  /// The pace as rows: GLPK's best trip keeps it and is the brute force's.
+  @Test(arguments: 20..<28)
+  func underAPaceGLPKFindsTheBruteForceOptimum(seed: UInt64) throws {
+    let trip = RandomTrips.make(seed: seed, places: 7, days: 1, maxStops: 2)
+    let instance = try #require(TripInstance(trip.problem))
+    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
+    else {
+      Issue.record("seed \(seed): GLPK gave no optimum")
+      return
+    }
+    #expect(abs(objective - RandomTrips.bruteForce(trip)) < 1e-5, "seed \(seed)")
+    #expect(routes.allSatisfy { $0.count <= 2 }, "seed \(seed)")
+  }
+
   @Test func tooManyPlacesAreNotModelled() throws {
     let trip = RandomTrips.make(seed: 1, places: TripModel.maxPlaces + 20, days: 1)
     let instance = try #require(TripInstance(trip.problem))

@@ -200,6 +200,7 @@ private enum RandomRequestLine {
     case "units": return ["\"metric\"", "\"imperial\""].draw(&generator)
     case "unknownHours":
       return ["\"open\"", "\"closed\"", "\"maybe\""].draw(&generator)
+    case "pace": return ["\"relaxed\"", "\"normal\"", "\"packed\"", "\"slow\""].draw(&generator)
     case "dwell": return "{\"museum\":\(number()),\"*\":\(number())}"
     case "day":
       return "[{\"start\":\"2026-12-01 10:00\",\"end\":\"18:00\"}"

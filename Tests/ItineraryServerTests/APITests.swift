@@ -95,8 +95,9 @@ import Testing
       exitCode: 64, mentions: "lat"),
     BadBody(path: "/v1/solve", body: #"{"top": 3}"#, exitCode: 64, mentions: "instance"),
     BadBody(
-      path: "/v1/explore", body: #"{"categories": ["museum"], "start": "2026-12-01T10:00"}"#,
-      exitCode: 64, mentions: "end"),
+      path: "/v1/explore",
+      body: #"{"categories": ["museum"], "start": "2026-12-01T10:00", "pace": "slow"}"#,
+      exitCode: 64, mentions: "pace"),
     BadBody(
       path: "/v1/explore",
       body: #"{"start": "2026-12-01T10:00", "end": "12:00", "top": 3}"#, exitCode: 64,

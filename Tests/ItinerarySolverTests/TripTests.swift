@@ -23,6 +23,26 @@ import Testing
     #expect(abs(checked - result.objective) < 1e-6)
   }
 
+  /// At a pace of one or two stops a day, the exact method and the
+  /// heuristic keep to it and the optimum is still found.
+  @Test(arguments: 200..<220)
+  func underAPaceExactAgreesWithBruteForce(seed: UInt64) throws {
+    let days = seed % 2 == 0 ? 2 : 1
+    let maxStops = 1 + Int(seed % 3 == 0 ? 1 : 0)
+    let trip = RandomTrips.make(
+      seed: seed, places: days == 2 ? 6 : 8, days: days, maxStops: maxStops)
+    let expected = RandomTrips.bruteForce(trip)
+    let result = try #require(TripSolver.solve(trip.problem, options: SolveOptions(seed: seed)))
+    print(
+      "seed \(seed): \(days) days of \(maxStops) stops, optimum \(expected), found \(result.objective)"
+    )
+    #expect(result.optimal)
+    #expect(abs(result.objective - expected) < 1e-6)
+    #expect(result.days.allSatisfy { $0.count <= maxStops })
+    let checked = try #require(RandomTrips.value(of: result.days, trip))
+    #expect(abs(checked - result.objective) < 1e-6)
+  }
+
   @Test(arguments: 100..<120)
   func heuristicTripsAreFeasible(seed: UInt64) throws {
     let days = 1 + Int(seed % 2)

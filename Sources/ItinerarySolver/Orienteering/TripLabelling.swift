@@ -15,7 +15,8 @@ import ItineraryCore
 ///
 /// A label at a vertex on a day dominates another there when it leaves no
 /// later, remembers no place and has visited no critical place the other has
-/// not, has no more stops of any category, and its value is at least the
+/// not, has no more stops of any category nor that day (the pace), and its
+/// value is at least the
 /// other's plus the waiting price of the minutes it is ahead: leaving `t`
 /// minutes sooner can cost at most `t` more minutes of waiting later that
 /// day, and nothing after it. A label is pruned when its value plus
@@ -97,6 +98,8 @@ struct TripLabelEntry: LabelFrontEntry {
   var unavailable: CriticalSet
   var memory: UInt32
   var countsStart: Int
+  /// Stops so far on its day: fewer leave more of the pace.
+  var stops: Int
   var label: Int
 
   @inline(__always)
@@ -104,6 +107,7 @@ struct TripLabelEntry: LabelFrontEntry {
     guard
       unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
         && time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
+        && stops <= other.stops
     else { return false }
     return hasNoMoreStops(than: other, in: context)
   }
@@ -114,7 +118,7 @@ struct TripLabelEntry: LabelFrontEntry {
   @inline(__always)
   func supersedes(_ older: Self, in context: Context) -> Bool {
     score >= older.score && unavailable.isSubset(of: older.unavailable)
-      && memory & ~older.memory == 0
+      && memory & ~older.memory == 0 && stops <= older.stops
       && hasNoMoreStops(than: older, in: context)
   }
 
@@ -143,6 +147,8 @@ private struct Search: RelaxedLabelSearch {
     /// Stops per category, at `counts[countsStart ..< countsStart + categories]`
     /// (none without a category limit).
     var countsStart: Int
+    /// Stops so far on its day, for the pace.
+    var stops: Int
     var parent: Int
   }
 
@@ -268,7 +274,7 @@ private struct Search: RelaxedLabelSearch {
       let entry = TripLabelEntry(
         time: label.time, score: label.value, unavailable: label.unavailable,
         memory: label.memory,
-        countsStart: label.countsStart, label: labels.count)
+        countsStart: label.countsStart, stops: label.stops, label: labels.count)
       let slot = label.vertex * days + label.day
       let kept = counts.withUnsafeBufferPointer { counts in
         let context = context(counts)
@@ -306,7 +312,7 @@ private struct Search: RelaxedLabelSearch {
         Label(
           vertex: 0, day: 0, time: 0, value: 0,
           unavailable: outOfReach(CriticalSet(), from: 0, at: 0, day: 0), memory: 1,
-          countsStart: 0, parent: -1))
+          countsStart: 0, stops: 0, parent: -1))
     else { return .stopped }
     var popped = 0
     while let (_, index) = queue.pop() {
@@ -339,6 +345,7 @@ private struct Search: RelaxedLabelSearch {
         night.day += 1
         night.time = 0
         night.value = home
+        night.stops = 0
         night.unavailable = outOfReach(label.unavailable, from: 0, at: 0, day: night.day)
         if v != 0 {
           // The way home is never barred: the origin is in no neighbourhood.
@@ -349,7 +356,7 @@ private struct Search: RelaxedLabelSearch {
         night.parent = index
         guard add(night) else { return .stopped }
       }
-      for w in 1..<n {
+      for w in 1..<n where label.stops < instance.maxStops[label.day] {
         let bit = critical.index[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
         let category = instance.categories[w]
@@ -384,7 +391,7 @@ private struct Search: RelaxedLabelSearch {
         }
         let next = Label(
           vertex: w, day: label.day, time: visit.leave, value: value, unavailable: unavailable,
-          memory: memory, countsStart: countsStart, parent: index)
+          memory: memory, countsStart: countsStart, stops: label.stops + 1, parent: index)
         guard add(next) else { return .stopped }
       }
     }

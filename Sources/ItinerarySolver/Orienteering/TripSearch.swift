@@ -127,7 +127,7 @@ private struct State {
       }
       for vertex in 1..<instance.vertexCount where allowed(vertex) {
         if deadline.hasPassed { return }
-        for day in routes.indices {
+        for day in routes.indices where routes[day].count < instance.maxStops[day] {
           guard let schedule = schedules[day] else { continue }
           for position in 0...routes[day].count {
             guard let (value, finish) = schedule.inserting(vertex, at: position) else {
