@@ -119,8 +119,7 @@ public struct BatchRunner: Sendable {
 
   /// How a line is known across runs: its `id` as JSON, or its line number.
   static func key(of line: Data, number: Int) -> String {
-    let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
-    return BatchAnswer.key(id: id, number: number)
+    BatchAnswer.key(id: JSONRequest.id(of: line), number: number)
   }
 
   /// The keys of the answers in an earlier output, for `--resume`.
