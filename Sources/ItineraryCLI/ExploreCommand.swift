@@ -26,7 +26,7 @@ enum ExploreCommand {
       Options.radius, Options.dwell, Options.waitWeight, Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
       Options.verifyTimeLimit, Options.units,
-      Options.format, Options.output,
+      Options.format, Options.output, Options.noHistory,
     ],
     run: run)
 
@@ -59,8 +59,15 @@ enum ExploreCommand {
     }
     let terminal = context.terminal
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
+    let response = try pipeline.explore(request)
+    defer {
+      if !arguments.has(Options.noHistory) {
+        HistoryLog.record(explore: request, answer: response, environment: context.environment) {
+          terminal.writeError("warning: \($0)\n")
+        }
+      }
+    }
     return try Emit.response(
-      pipeline.explore(request), format: format, to: arguments.string(Options.output),
-      terminal: terminal)
+      response, format: format, to: arguments.string(Options.output), terminal: terminal)
   }
 }

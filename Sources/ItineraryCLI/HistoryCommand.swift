@@ -4,8 +4,8 @@ import ItineraryOutput
 import ItineraryPlanning
 import ItineraryStore
 
-/// `itinerary history [list|show N|rerun N|delete N|clear]`: the plans and
-/// searches run before.
+/// `itinerary history [list|show N|rerun N|delete N|clear]`: the plans,
+/// trips and searches run before.
 enum HistoryCommand {
   static let actions = ["list", "show", "rerun", "delete", "clear"]
 
@@ -17,9 +17,10 @@ enum HistoryCommand {
     ],
     summary: "the plans and searches run before: list, show, rerun, delete",
     description: """
-      Every plan and search is kept with its request and answer in the store
-      (ITINERARY_DATA_DIR), unless run with --no-history or ITINERARY_NO_HISTORY=1.
-      'rerun N' asks entry N's request again and shows the new answer.
+      Every plan, trip (explore) and search is kept with its request and answer in
+      the store (ITINERARY_DATA_DIR), unless run with --no-history or
+      ITINERARY_NO_HISTORY=1. 'rerun N' asks entry N's request again and shows the
+      new answer.
       """,
     options: [Options.limit, Options.format, Options.output, Options.noHistory],
     run: run)
@@ -67,6 +68,10 @@ enum HistoryCommand {
         again = .plan(
           request,
           try PlanningPipeline(environment: context.environment, notify: notify).plan(request))
+      case .explore(let request, _):
+        again = .explore(
+          request,
+          try PlanningPipeline(environment: context.environment, notify: notify).explore(request))
       case .search(let request, _):
         again = .search(
           request, try PlaceFinder(environment: context.environment, notify: notify).search(request)
@@ -102,7 +107,7 @@ enum HistoryCommand {
   ) throws(ItineraryError) {
     let data =
       switch run {
-      case .plan(_, let response): try format.render(response)
+      case .plan(_, let response), .explore(_, let response): try format.render(response)
       case .search(_, let response): try format.render(response)
       }
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
@@ -116,6 +121,9 @@ enum HistoryCommand {
     case .plan(let request, let response):
       HistoryLog.record(
         plan: request, answer: response, environment: context.environment, warn: warn)
+    case .explore(let request, let response):
+      HistoryLog.record(
+        explore: request, answer: response, environment: context.environment, warn: warn)
     case .search(let request, let response):
       HistoryLog.record(
         search: request, answer: response, environment: context.environment, warn: warn)
