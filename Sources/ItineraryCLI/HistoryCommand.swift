@@ -19,10 +19,11 @@ enum HistoryCommand {
     description: """
       Every plan, trip (explore) and search is kept with its request and answer in
       the store (ITINERARY_DATA_DIR), unless run with --no-history or
-      ITINERARY_NO_HISTORY=1. 'rerun N' asks entry N's request again and shows the
+      ITINERARY_NO_HISTORY=1. 'list' shows the newest \(defaultLimit) unless
+      --limit says otherwise. 'rerun N' asks entry N's request again and shows the
       new answer.
       """,
-    options: [Options.limit, Options.format, Options.output, Options.noHistory],
+    options: [historyLimit, Options.format, Options.output, Options.noHistory],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
@@ -35,7 +36,7 @@ enum HistoryCommand {
     case "list":
       _ = try StoreAccess.operands(arguments)
       let format = try StoreAccess.format(arguments, default: .table, allowed: [.table, .json])
-      let entries = try store.history(limit: arguments.integer(Options.limit))
+      let entries = try store.history(limit: arguments.integer(historyLimit) ?? defaultLimit)
       if format == .json {
         let list = entries.map {
           EntryJSON(
@@ -89,6 +90,12 @@ enum HistoryCommand {
     }
     return 0
   }
+
+  /// Entries `list` shows when not told how many.
+  static let defaultLimit = 10
+
+  static let historyLimit = Option.value(
+    "limit", "N", "how many entries, the newest first (default \(defaultLimit))")
 
   struct EntryJSON: Encodable {
     var id: Int64

@@ -120,6 +120,25 @@ import Testing
     #expect((try jsonObject(rerun.stdout)["days"] as? NSArray) == days)
   }
 
+  /// `history` lists the newest ten, as its help says, unless `--limit`
+  /// asks for another number.
+  @Test func historyListsTheNewestTen() throws {
+    let session = try Session()
+    defer { session.remove() }
+    for _ in 0..<12 { #expect(session.run("search", "cafe", "--limit", "1").status == 0) }
+    func ids(_ arguments: String...) throws -> [Int] {
+      let run = session.run(["history", "list", "--format", "json"] + arguments)
+      let entries = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+      return entries.compactMap { $0["id"] as? Int }
+    }
+    #expect(try ids() == Array((3...12).reversed()))
+    #expect(try ids("--limit", "12") == Array((1...12).reversed()))
+    let table = session.run("history")
+    #expect(table.stdout.split(separator: "\n").count == 10)
+    #expect(session.run("help", "history").stdout.contains("(default 10)"))
+  }
+
   @Test func noHistoryKeepsNothing() throws {
     var session = try Session()
     defer { session.remove() }
