@@ -53,7 +53,7 @@ enum ExploreCommand {
     request.days = try arguments.integer(Options.days)
     request.day = days.isEmpty ? nil : days
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
-    let format = try arguments.choice(Options.format) ?? OutputFormat.table
+    let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:), trip: true)
     }
