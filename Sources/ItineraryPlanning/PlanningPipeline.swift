@@ -35,7 +35,7 @@ public struct PlanningPipeline: Sendable {
   /// Plans a request: the best plans around its start point.
   ///
   /// - Throws: `.usage` for a bad value, `.data` for an unknown category,
-  ///   `.unavailable` when a service fails, `.failure` when no plan exists
+  ///   `.unavailable` when a service fails, `.noPlan` when no plan exists
   ///   (no candidate of a category within reach, or no plan at all).
   /// - Complexity: that of the fetch and of the solver chosen.
   public func plan(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
@@ -85,7 +85,7 @@ public struct PlanningPipeline: Sendable {
         cancellation: cancellation))
     if run.solution.plans.isEmpty {
       let reason = run.solution.reason ?? "no feasible plan"
-      throw ItineraryError(.failure, reason.hasPrefix("no plan") ? reason : "no plan: \(reason)")
+      throw ItineraryError(.noPlan, reason.hasPrefix("no plan") ? reason : "no plan: \(reason)")
     }
     let verification =
       request.verify == true

@@ -122,7 +122,7 @@ enum TimeStep {
 
   /// Keeps the places open at the start (unknown hours as the frame says).
   ///
-  /// - Throws: `.failure` when a category has no place open then.
+  /// - Throws: `.noPlan` when a category has no place open then.
   static func openAtStart(
     _ places: [Place], categories: [String], origin: Coordinate, frame: TimeFrame
   ) throws(ItineraryError) -> [Place] {
@@ -131,7 +131,7 @@ enum TimeStep {
     let open = places.indices.filter { timing.windows(of: $0).isOpen(at: 0) }.map { places[$0] }
     for category in categories where !open.contains(where: { $0.isEligible(for: category) }) {
       throw ItineraryError(
-        .failure,
+        .noPlan,
         "no \(category) is open at \(LocalDateTime(frame.start, in: frame.timeZone)) "
           + "\(frame.timeZone.identifier)")
     }

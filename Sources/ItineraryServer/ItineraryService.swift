@@ -82,7 +82,10 @@ public final class ItineraryService: Sendable {
       } catch let error as ItineraryError {
         return (route.pattern, ServerErrors.response(for: error))
       } catch {
-        return (route.pattern, ServerErrors.response(status: 500, exitCode: 1, "\(error)"))
+        return (
+          route.pattern,
+          ServerErrors.response(status: 500, code: .internalError, exitCode: 1, "\(error)")
+        )
       }
     }
   }

@@ -82,7 +82,7 @@ struct PlaceRoutes: Sendable {
     let category = query.string("category")
     guard let found = try city.file.nearest(to: point, category: category) else {
       return ServerErrors.response(
-        status: 404, exitCode: 65, "no place\(category.map { " of category '\($0)'" } ?? "")")
+        status: 404, code: .notFound, exitCode: 65, "no place\(category.map { " of category '\($0)'" } ?? "")")
     }
     return try .encoded(["place": PlaceJSON(found.place, distanceKm: found.distanceKm)])
   }

@@ -177,7 +177,7 @@ struct StoreRoutes: Sendable {
     do throws(ItineraryError) {
       return try body()
     } catch  where error.kind == .data {
-      throw HTTPFailure(status: 404, error: error)
+      throw HTTPFailure.notFound(error)
     }
   }
 }

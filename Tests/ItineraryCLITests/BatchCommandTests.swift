@@ -149,6 +149,23 @@ import Testing
     }
   }
 
+  /// An error line says what went wrong for a program as well: the `code`
+  /// the server's error bodies give.
+  @Test func errorLinesHaveTheServersCodes() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "in.jsonl")
+    let lines = [
+      #"{"id": "zoo", "plan": {"categories": ["zoo"]}}"#,
+      #"{"id": "far", "plan": {"categories": ["park"], "radius": 0.001, "anytime": true}}"#,
+    ]
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let run = CommandRun(["batch", input.path])
+    let errors = try Self.answers(run.stdout).map { $0["error"] as? [String: Any] }
+    #expect(errors.map { $0?["code"] as? String } == ["InvalidQuery", "NoPlan"])
+    #expect(errors.map { $0?["exitCode"] as? Int } == [65, 1])
+  }
+
   /// Many blocks of lines, answered while the ones before are written:
   /// every answer once, in input order, the blank lines skipped.
   @Test(arguments: [1, 2, 3])

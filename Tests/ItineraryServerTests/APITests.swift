@@ -126,11 +126,47 @@ import Testing
     #expect(delete.status == 405)
   }
 
-  @Test func noPlanIs500WithExitCode1() throws {
-    let body = #"{"categories": ["park"], "at": {"lat": 60.1699, "lon": 24.9384}, "radius": 0.001}"#
+  /// No feasible plan is the request's doing, not the server's: `422`
+  /// with the code `NoPlan` and the command line's exit code, 1.
+  @Test(arguments: [
+    #"{"categories": ["park"], "at": {"lat": 60.1699, "lon": 24.9384}, "radius": 0.001}"#,
+    #"{"categories": ["museum"], "start": "2026-12-01 23:00", "end": "23:30"}"#,
+  ])
+  func noPlanIs422WithTheCodeNoPlan(_ body: String) throws {
     let answer = try RawHTTP.post(server.port, "/v1/plan", body)
-    #expect(answer.status == 500)
-    #expect(answer.exitCode == 1)
+    #expect(answer.status == 422)
+    let error = try #require(answer.json?["error"] as? [String: Any])
+    #expect(error["code"] as? String == "NoPlan")
+    #expect(error["exitCode"] as? Int == 1)
+    #expect((error["message"] as? String)?.hasPrefix("no ") == true)
+  }
+
+  struct Failing: Sendable, CustomStringConvertible {
+    var method: String
+    var path: String
+    var body: String?
+    var status: Int
+    var code: String
+    var description: String { "\(method) \(path)" }
+  }
+
+  static let failing = [
+    Failing(method: "POST", path: "/v1/plan", body: "{bad", status: 400, code: "InvalidQuery"),
+    Failing(method: "GET", path: "/v1/search?radius=-1", status: 400, code: "InvalidQuery"),
+    Failing(method: "GET", path: "/v2/plan", status: 404, code: "NotFound"),
+    Failing(method: "GET", path: "/v1/plans/nothing", status: 404, code: "NotFound"),
+    Failing(method: "GET", path: "/v1/plan", status: 405, code: "MethodNotAllowed"),
+  ]
+
+  /// Every error has a machine-readable `code` besides its exit code and
+  /// message, and nothing else.
+  @Test(arguments: failing) func everyErrorHasACode(_ failing: Failing) throws {
+    let answer = try RawHTTP.request(
+      server.port, failing.method, failing.path, body: failing.body.map { Data($0.utf8) })
+    #expect(answer.status == failing.status)
+    let error = try #require(answer.json?["error"] as? [String: Any])
+    #expect(error["code"] as? String == failing.code)
+    #expect(Set(error.keys) == ["code", "exitCode", "message"])
   }
 
   @Test func metricsCountRequestsErrorsAndLatency() throws {

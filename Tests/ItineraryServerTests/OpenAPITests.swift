@@ -59,7 +59,7 @@ import Testing
       status: 200)
     try check("POST", "/v1/plan", #"{"categories": ["museum"], "anytime": true}"#, status: 200)
     try check("POST", "/v1/plan", "{bad", status: 400)
-    try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 500)
+    try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 422)
     let instance = """
       {"instance": {"version": 1, "origin": {"lat": 60.17, "lon": 24.94}, "categories": ["a"],
        "places": [{"id": "a1", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}]},
