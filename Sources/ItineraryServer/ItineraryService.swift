@@ -40,10 +40,12 @@ public final class ItineraryService: Sendable {
       routes: general + PageRoutes.routes + planning.routes + places.routes + store.routes)
   }
 
-  /// Answers one request, never throwing: every failure is an error response.
+  /// Answers one request, never throwing: every failure is an error
+  /// response. Every answer carries the CORS headers.
   public func respond(to request: HTTPRequest, from client: ClientConnection) -> HTTPResponse {
     let started = ContinuousClock.now
-    let (endpoint, response) = route(request, client)
+    let (endpoint, routed) = route(request, client)
+    let response = routed.allowingAnyOrigin()
     let elapsed = ContinuousClock.now - started
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -60,7 +62,15 @@ public final class ItineraryService: Sendable {
     switch router.match(method: request.method, path: request.path) {
     case .notFound:
       return ("unknown", ServerErrors.notFound(request.path))
-    case .wrongMethod(let allowed):
+    case .wrongMethod(let pattern, let allowed) where request.method == "OPTIONS":
+      // A CORS preflight: what the path takes, answered without the token.
+      var methods: [String] = []
+      for method in allowed + (allowed.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]
+      where !methods.contains(method) {
+        methods.append(method)
+      }
+      return (pattern, .preflight(methods: methods))
+    case .wrongMethod(_, let allowed):
       return (
         "unknown", ServerErrors.methodNotAllowed(request.method, request.path, allowed: allowed)
       )

@@ -38,7 +38,7 @@ enum ServerErrors {
     response(
       status: 413, code: .payloadTooLarge, exitCode: 65,
       "the request body is larger than \(limit) bytes"
-    )
+    ).allowingAnyOrigin()
   }
 
   static func notFound(_ path: String) -> HTTPResponse {

@@ -78,6 +78,7 @@ import Testing
     try check("GET", "/v1/search?radius=99", status: 400)
     try check("GET", "/v1/nearest?lat=60.17&lon=24.94&category=museum", status: 200)
     try check("GET", "/v1/nearest?category=nothing-like-it", status: 404)
+    try check("OPTIONS", "/v1/plan", status: 204)
   }
 
   @Test func storeAnswersFitTheDocument() throws {
