@@ -200,6 +200,16 @@ public enum JSONRequest: Sendable {
     }
   }
 
+  /// A value decoded from a parsed JSON object (a body), its errors naming
+  /// the key as request errors do.
+  ///
+  /// - Throws: `.usage` for a missing key or a value of the wrong type.
+  public static func value<T: Decodable>(
+    _: T.Type, from object: [String: Any], at source: String
+  ) throws(ItineraryError) -> T {
+    try typed(T.self, from: object, at: source)
+  }
+
   /// A value decoded from a JSON object, its errors naming the key.
   private static func typed<T: Decodable>(_: T.Type, from object: [String: Any], at source: String)
     throws(ItineraryError) -> T

@@ -228,6 +228,7 @@ import Testing
     let likes = try RawHTTP.request(server.port, "GET", "/v1/likes")
     let kept = try #require(likes.json?["likes"] as? [[String: Any]])
     #expect(kept.compactMap { $0["placeId"] as? String } == ["node/1"])
+    #expect((kept.first?["place"] as? [String: Any])?["id"] as? String == "node/1")
     #expect(try RawHTTP.request(server.port, "PUT", "/v1/collections/c").status == 201)
     let added = try RawHTTP.request(
       server.port, "PUT", "/v1/collections/c/places/way/2", body: Data(place.utf8))

@@ -88,11 +88,14 @@ import Testing
     try check("GET", "/v1/plans/walk", status: 200)
     try check("DELETE", "/v1/plans/walk", status: 204)
     try check("GET", "/v1/plans/walk", status: 404)
-    try check("PUT", "/v1/likes/p1", #"{"name": "Place", "lat": 60}"#, status: 201)
+    try check("PUT", "/v1/likes/p1", #"{"name": "Place", "lat": 60, "lon": 24.9}"#, status: 201)
+    try check("PUT", "/v1/likes/node/2", #"{"name": "Place", "lat": 60}"#, status: 400)
     try check("GET", "/v1/likes", status: 200)
     try check("DELETE", "/v1/likes/p1", status: 204)
     try check("PUT", "/v1/collections/c", status: 201)
-    try check("PUT", "/v1/collections/c/places/p1", #"{"name": "Place"}"#, status: 201)
+    try check(
+      "PUT", "/v1/collections/c/places/p1", #"{"name": "Place", "lat": 60, "lon": 24.9}"#,
+      status: 201)
     try check("GET", "/v1/collections", status: 200)
     try check("GET", "/v1/collections/c", status: 200)
     try check("DELETE", "/v1/collections/c/places/p1", status: 204)
