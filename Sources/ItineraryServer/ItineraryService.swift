@@ -23,8 +23,8 @@ public final class ItineraryService: Sendable {
       maxInFlight: configuration.maxInFlight, solvers: max(1, configuration.threads))
     self.admission = admission
     let metrics = metrics
-    let places = PlaceRoutes()
     let store = StoreRoutes(environment: configuration.environment, warn: log)
+    let places = PlaceRoutes(environment: configuration.environment) { try? store.store() }
     let planning = PlanningRoutes(
       environment: configuration.environment, deadline: configuration.deadline,
       admission: admission, history: configuration.recordsHistory ? store.recordPlan : nil)

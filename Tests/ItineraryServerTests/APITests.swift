@@ -275,8 +275,9 @@ import Testing
       (categories.json?["completions"] as? [[String: Any]])?.first?["kind"] as? String == "category"
     )
     let search = try RawHTTP.request(
-      server.port, "GET", "/v1/search?lat=60.1699&lon=24.9384&radius=0.5&category=museum")
-    let places = try #require(search.json?["places"] as? [[String: Any]])
+      server.port, "GET",
+      "/v1/search?lat=60.1699&lon=24.9384&radius=0.5&categories=museum&sort=distance")
+    let places = try #require(search.json?["results"] as? [[String: Any]])
     #expect(!places.isEmpty)
     let distances = places.compactMap { $0["distanceKm"] as? Double }
     #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 0.5 })

@@ -54,6 +54,32 @@ struct CommandLineRun {
     return text.addingPercentEncoding(withAllowedCharacters: kept) ?? text
   }
 
+  /// A JSON object without the members at `paths` (`openAt`,
+  /// `place.openNow`, `results[].openNow`), as sorted JSON text.
+  static func without(_ paths: [String], in value: Any?) -> String {
+    func strip(_ value: Any, _ path: [Substring]) -> Any {
+      guard let key = path.first else { return value }
+      if key.hasSuffix("[]"), var object = value as? [String: Any],
+        let list = object[String(key.dropLast(2))] as? [Any]
+      {
+        object[String(key.dropLast(2))] = list.map { strip($0, Array(path.dropFirst())) }
+        return object
+      }
+      guard var object = value as? [String: Any] else { return value }
+      if path.count == 1 {
+        object[String(key)] = nil
+      } else if let inner = object[String(key)] {
+        object[String(key)] = strip(inner, Array(path.dropFirst()))
+      }
+      return object
+    }
+    guard var stripped = value else { return "" }
+    for path in paths { stripped = strip(stripped, path.split(separator: ".")) }
+    let data = try? JSONSerialization.data(
+      withJSONObject: stripped, options: [.sortedKeys, .withoutEscapingSlashes])
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
   // MARK: Liked and collected places
 
   /// The map page likes a stop by sending the stop object of the plan it
@@ -108,5 +134,121 @@ struct CommandLineRun {
       #expect(message?.contains("lat") == true, "\(message ?? "")")
     }
     #expect(run("liked").status == 0)
+  }
+
+  // MARK: Finding places
+
+  struct Search: Sendable, CustomStringConvertible {
+    var query: String
+    var arguments: [String]
+    var description: String { query }
+  }
+
+  static let searches = [
+    Search(query: "categories=museum", arguments: ["museum"]),
+    Search(query: "text=kiasma", arguments: ["--text", "kiasma"]),
+    Search(
+      query: "categories=museum,art&text=taide&sort=rating&limit=5&radius=2",
+      arguments: [
+        "museum", "art", "--text", "taide", "--sort", "rating", "--limit", "5",
+        "--radius", "2",
+      ]),
+    Search(
+      query: "category=cafe&sort=distance&lat=60.17&lon=24.95",
+      arguments: ["cafe", "--sort", "distance", "--at", "60.17,24.95"]),
+    Search(query: "categories=restaurant&limit=50", arguments: ["restaurant", "--limit", "50"]),
+  ]
+
+  /// `/v1/search` is `search --format json`: the same request gives the
+  /// same results under the same name. Only `openAt` (the instant "open
+  /// now" is judged at) and each result's `openNow` depend on the clock.
+  @Test(arguments: searches) func searchAnswersAsTheCommandLine(_ search: Search) throws {
+    let answer = try get("/v1/search?" + search.query)
+    #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+    let cli = CommandLineRun(
+      ["search", "--format", "json"] + search.arguments, dataDirectory: server.dataDirectory)
+    #expect(cli.status == 0, "\(cli.stderr)")
+    let served = try #require(answer.json)
+    #expect((served["results"] as? [Any])?.isEmpty == false)
+    let volatile = ["openAt", "results[].openNow"]
+    #expect(Self.without(volatile, in: served) == Self.without(volatile, in: cli.json))
+  }
+
+  @Test func searchKeepsOnlyPlacesOpenNowWhenAsked() throws {
+    let answer = try get("/v1/search?categories=museum,cafe&openNow=true&limit=50")
+    #expect(answer.status == 200)
+    let results = try #require(answer.json?["results"] as? [[String: Any]])
+    #expect(results.allSatisfy { $0["openNow"] as? Bool == true })
+    #expect((answer.json?["request"] as? [String: Any])?["openNow"] as? Bool == true)
+  }
+
+  struct BadSearch: Sendable, CustomStringConvertible {
+    var query: String
+    var arguments: [String]
+    var exitCode: Int
+    var description: String { query }
+  }
+
+  static let badSearches = [
+    BadSearch(query: "categories=zoo", arguments: ["zoo"], exitCode: 65),
+    BadSearch(query: "category=musem", arguments: ["musem"], exitCode: 65),
+    BadSearch(query: "limit=500", arguments: ["--limit", "500"], exitCode: 64),
+    BadSearch(query: "sort=best", arguments: ["--sort", "best"], exitCode: 64),
+    BadSearch(query: "open_now=true", arguments: ["--open_now"], exitCode: 64),
+  ]
+
+  /// What the command line refuses, the server refuses, `400` with the
+  /// exit code the command line gives; an unknown category with its very
+  /// message.
+  @Test(arguments: badSearches) func badSearchesAre400AsInTheCommandLine(_ bad: BadSearch) throws {
+    let answer = try get("/v1/search?" + bad.query)
+    #expect(answer.status == 400)
+    let error = try #require(answer.json?["error"] as? [String: Any])
+    #expect(error["exitCode"] as? Int == bad.exitCode)
+    #expect(error["code"] as? String == "InvalidQuery")
+    let cli = CommandLineRun(["search"] + bad.arguments, dataDirectory: server.dataDirectory)
+    #expect(Int(cli.status) == bad.exitCode)
+    if bad.exitCode == 65 { #expect(error["message"] as? String == cli.errorMessage) }
+  }
+
+  /// `/v1/nearest` is `nearest --format json`: the same top destination,
+  /// with its direction.
+  @Test(arguments: ["museum", "park", "restaurant"])
+  func nearestAnswersAsTheCommandLine(_ category: String) throws {
+    let answer = try get("/v1/nearest?lat=60.1699&lon=24.9384&category=\(category)")
+    #expect(answer.status == 200)
+    let cli = run("nearest", category, "--at", "60.1699,24.9384", "--format", "json")
+    #expect(cli.status == 0, "\(cli.stderr)")
+    #expect(answer.json?["direction"] is [String: Any])
+    let volatile = ["openAt", "place.openNow"]
+    #expect(Self.without(volatile, in: answer.json) == Self.without(volatile, in: cli.json))
+  }
+
+  /// No place of the category within reach is exit code 1 in both, `404`
+  /// over HTTP; an unknown word is bad data (65, `400`) in both.
+  @Test func nearestFindingNothingAgreesWithTheCommandLine() throws {
+    let none = try get("/v1/nearest?category=viewpoint")
+    #expect(none.status == 404)
+    #expect(none.exitCode == 1)
+    #expect(run("nearest", "viewpoint").status == 1)
+    let unknown = try get("/v1/nearest?category=zoo")
+    #expect(unknown.status == 400)
+    #expect(unknown.exitCode == 65)
+    #expect(run("nearest", "zoo").status == 65)
+  }
+
+  /// `/v1/places/{placeId}` is `show --format json`, the id's `/` raw or
+  /// escaped.
+  @Test func aPlaceIsShownAsTheCommandLineShowsIt() throws {
+    let cli = run("show", "way/8042215", "--format", "json")
+    #expect(cli.status == 0)
+    for path in ["/v1/places/way/8042215", "/v1/places/way%2F8042215"] {
+      let answer = try get(path)
+      #expect(answer.status == 200, "\(path)")
+      #expect(Self.without(["openNow"], in: answer.json) == Self.without(["openNow"], in: cli.json))
+    }
+    let missing = try get("/v1/places/way/1")
+    #expect(missing.status == 404)
+    #expect(missing.exitCode == 65)
   }
 }

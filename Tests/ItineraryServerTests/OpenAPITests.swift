@@ -75,9 +75,17 @@ import Testing
     try check("GET", "/v1/complete?q=kai", status: 200)
     try check("GET", "/v1/complete", status: 400)
     try check("GET", "/v1/search?radius=0.4", status: 200)
-    try check("GET", "/v1/search?radius=99", status: 400)
+    try check(
+      "GET", "/v1/search?categories=museum,cafe&text=a&sort=rating&openNow=false&limit=50",
+      status: 200)
+    try check("GET", "/v1/search?radius=99999", status: 400)
+    try check("GET", "/v1/search?limit=500", status: 400)
+    try check("GET", "/v1/search?categories=nothing-like-it", status: 400)
     try check("GET", "/v1/nearest?lat=60.17&lon=24.94&category=museum", status: 200)
-    try check("GET", "/v1/nearest?category=nothing-like-it", status: 404)
+    try check("GET", "/v1/nearest?category=nothing-like-it", status: 400)
+    try check("GET", "/v1/nearest?category=viewpoint", status: 404)
+    try check("GET", "/v1/places/way/8042215", status: 200)
+    try check("GET", "/v1/places/way%2F1", status: 404)
     try check("OPTIONS", "/v1/plan", status: 204)
   }
 
