@@ -251,4 +251,103 @@ struct CommandLineRun {
     #expect(missing.status == 404)
     #expect(missing.exitCode == 65)
   }
+
+  // MARK: The same request, three ways
+
+  /// A pretty-printed JSON text in the compact form of the same bytes:
+  /// whitespace outside strings dropped, every number and string as written.
+  static func compact(_ text: String) -> String {
+    var result = ""
+    var inString = false
+    var escaped = false
+    for character in text {
+      if inString {
+        result.append(character)
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+      } else if !character.isWhitespace {
+        if character == "\"" { inString = true }
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// `solver.millis`, the time the solver took, written as `0`: the only
+  /// member that differs between two runs of the same request.
+  static func timeless(_ text: String) -> String {
+    text.replacingOccurrences(
+      of: #""millis"\s*:\s*[-0-9.eE+]+"#, with: #""millis":0"#, options: .regularExpression)
+  }
+
+  /// The `result` of one answer line of a batch, as written.
+  static func result(ofLine line: Substring) throws -> String {
+    let start = try #require(line.range(of: #","result":"#))
+    try #require(line.hasSuffix("}"))
+    return String(line[start.upperBound..<line.index(before: line.endIndex)])
+  }
+
+  /// A plan request and an instance with a fixed start (no answer depends
+  /// on the clock), through `plan`/`solve --format json`, a batch's lines
+  /// and `POST /v1/plan`/`/v1/solve`: the same JSON, byte for byte, but for
+  /// `solver.millis` (the time taken) and, from `solve FILE`, the file's
+  /// name in `request.solve.source` (the other two read no file).
+  @Test func theSameRequestsGetTheSameBytesFromEveryFrontEnd() throws {
+    let directory = server.dataDirectory.appending(path: "agreement")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let plan =
+      #"{"categories": ["restaurant", "park", "museum"], "top": 2, "start": "2026-12-01 12:00"}"#
+    let instance = """
+      {"origin": {"lat": 60.1699, "lon": 24.9384}, "categories": ["a", "b"], \
+      "start": "2026-12-01T10:00", "timeZone": "Europe/Helsinki", "dwellMinutes": {"*": 20}, \
+      "places": [{"id": "a1", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4, \
+      "openingHours": "Mo-Fr 11:00-17:00"}, \
+      {"id": "a2", "categories": ["a"], "lat": 60.168, "lon": 24.935, "rating": 4.5, "reviewCount": 30}, \
+      {"id": "b1", "categories": ["b"], "lat": 60.172, "lon": 24.944, "score": 3}, \
+      {"id": "b2", "categories": ["b", "a"], "lat": 60.166, "lon": 24.946, "score": 3.5}]}
+      """
+    let file = directory.appending(path: "instance.json")
+    try Data(instance.utf8).write(to: file)
+
+    let planned = run(
+      "plan", "restaurant", "park", "museum", "--top", "2", "--start", "2026-12-01 12:00",
+      "--format", "json")
+    let solved = run("solve", file.path, "--top", "2", "--format", "json")
+    #expect(planned.status == 0, "\(planned.stderr)")
+    #expect(solved.status == 0, "\(solved.stderr)")
+
+    let lines = directory.appending(path: "in.jsonl")
+    let batchLines = [
+      #"{"id": "plan", "plan": \#(plan)}"#, #"{"id": "solve", "instance": \#(instance), "top": 2}"#,
+    ]
+    try Data(batchLines.joined(separator: "\n").utf8).write(to: lines)
+    let batch = run("batch", lines.path)
+    let answers = batch.stdout.split(separator: "\n")
+    try #require(answers.count == 2, "\(batch.stdout)")
+
+    let httpPlan = try RawHTTP.post(server.port, "/v1/plan", plan)
+    let httpSolve = try RawHTTP.post(
+      server.port, "/v1/solve", #"{"instance": \#(instance), "top": 2}"#)
+    #expect(httpPlan.status == 200 && httpSolve.status == 200)
+
+    let fromFile = #""source":"\#(file.path)","#
+    let cliSolve = Self.compact(solved.stdout)
+    #expect(cliSolve.contains(fromFile))
+    let expectedPlan = Self.timeless(Self.compact(planned.stdout))
+    let expectedSolve = Self.timeless(cliSolve.replacingOccurrences(of: fromFile, with: ""))
+    #expect(expectedPlan.contains(#""plans":[{"#) && expectedSolve.contains(#""plans":[{"#))
+    #expect(try Self.timeless(Self.result(ofLine: answers[0])) == expectedPlan)
+    #expect(try Self.timeless(Self.result(ofLine: answers[1])) == expectedSolve)
+    // The server writes the same pretty JSON as the command line.
+    #expect(
+      Self.timeless(String(decoding: httpPlan.body, as: UTF8.self))
+        == Self.timeless(planned.stdout))
+    #expect(
+      Self.timeless(Self.compact(String(decoding: httpSolve.body, as: UTF8.self))) == expectedSolve)
+  }
 }
