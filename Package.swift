@@ -136,11 +136,12 @@ let package = Package(
       ],
       exclude: ["Recorded"]
     ),
+    // With the command line, to check that both front ends answer alike.
     .testTarget(
       name: "ItineraryServerTests",
       dependencies: [
         "ItineraryServer", "ItineraryPlanning", "ItineraryOutput", "ItineraryWebPage",
-        "ItineraryWorkloads",
+        "ItineraryWorkloads", "ItineraryCLI",
       ]
     ),
     .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),

@@ -49,7 +49,11 @@ enum CityCommand {
       terminal.write(describe(summary))
     case "list":
       guard words.count == 1 else { throw ItineraryError(.usage, "city list takes no argument") }
-      for name in cities.names() {
+      let names = cities.names()
+      if names.isEmpty {
+        terminal.writeError("no city imported yet (itinerary city import FILE.osm.pbf)\n")
+      }
+      for name in names {
         guard let summary = try? cities.open(name).summary else {
           terminal.write("\(name)\t(unreadable: import it again)\n")
           continue

@@ -67,7 +67,7 @@ enum CollectionCommand {
       let name = try StoreAccess.operands(arguments, "NAME")[0]
       let format = try StoreAccess.format(arguments, default: .table)
       let places = try store.collection(named: name).map { kept throws(ItineraryError) in
-        try StoredJSON.decode(FoundPlace.self, from: kept.payload, source: "place \(kept.placeID)")
+        try FoundPlace(kept: kept, source: "place \(kept.placeID)")
       }
       try Emit.data(format.render(places), to: arguments.string(Options.output), terminal: terminal)
     case "rename":

@@ -34,3 +34,29 @@ extension Terminal {
     }
   }
 }
+
+extension ParsedArguments {
+  /// The format asked for: `--format`, else the one the extension of
+  /// `-o FILE` names (`.json`, `.geojson`, `.html`), else `fallback`, so
+  /// that `-o trip.geojson` never writes a table into a `.geojson` file.
+  /// Any other extension keeps the command's default.
+  func format(default fallback: OutputFormat) throws(ItineraryError) -> OutputFormat {
+    if let given = try choice(Options.format, OutputFormat.self) { return given }
+    return string(Options.output).flatMap(OutputFormat.init(namedBy:)) ?? fallback
+  }
+}
+
+extension OutputFormat {
+  /// The format a file name's extension names, ignoring case: `.json`,
+  /// `.geojson`, `.html` (or `.htm`); `nil` for any other.
+  init?(namedBy path: String) {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    switch name[name.index(after: dot)...].lowercased() {
+    case "json": self = .json
+    case "geojson": self = .geojson
+    case "html", "htm": self = .html
+    default: return nil
+    }
+  }
+}

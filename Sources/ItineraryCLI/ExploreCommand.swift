@@ -26,7 +26,7 @@ enum ExploreCommand {
       Options.radius, Options.dwell, Options.waitWeight, Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
       Options.verifyTimeLimit, Options.units,
-      Options.format, Options.output,
+      Options.format, Options.output, Options.noHistory,
     ],
     run: run)
 
@@ -54,14 +54,21 @@ enum ExploreCommand {
     request.day = days.isEmpty ? nil : days
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
     request.pace = try arguments.choice(Options.pace)
-    let format = try arguments.choice(Options.format) ?? OutputFormat.table
+    let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:), trip: true)
     }
     let terminal = context.terminal
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
+    let response = try pipeline.explore(request)
+    defer {
+      if !arguments.has(Options.noHistory) {
+        HistoryLog.record(explore: request, answer: response, environment: context.environment) {
+          terminal.writeError("warning: \($0)\n")
+        }
+      }
+    }
     return try Emit.response(
-      pipeline.explore(request), format: format, to: arguments.string(Options.output),
-      terminal: terminal)
+      response, format: format, to: arguments.string(Options.output), terminal: terminal)
   }
 }

@@ -4,8 +4,8 @@ import ItineraryOutput
 import ItineraryPlanning
 import ItineraryStore
 
-/// `itinerary history [list|show N|rerun N|delete N|clear]`: the plans and
-/// searches run before.
+/// `itinerary history [list|show N|rerun N|delete N|clear]`: the plans,
+/// trips and searches run before.
 enum HistoryCommand {
   static let actions = ["list", "show", "rerun", "delete", "clear"]
 
@@ -17,11 +17,13 @@ enum HistoryCommand {
     ],
     summary: "the plans and searches run before: list, show, rerun, delete",
     description: """
-      Every plan and search is kept with its request and answer in the store
-      (ITINERARY_DATA_DIR), unless run with --no-history or ITINERARY_NO_HISTORY=1.
-      'rerun N' asks entry N's request again and shows the new answer.
+      Every plan, trip (explore) and search is kept with its request and answer in
+      the store (ITINERARY_DATA_DIR), unless run with --no-history or
+      ITINERARY_NO_HISTORY=1. 'list' shows the newest \(defaultLimit) unless
+      --limit says otherwise. 'rerun N' asks entry N's request again and shows the
+      new answer.
       """,
-    options: [Options.limit, Options.format, Options.output, Options.noHistory],
+    options: [historyLimit, Options.format, Options.output, Options.noHistory],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
@@ -34,7 +36,7 @@ enum HistoryCommand {
     case "list":
       _ = try StoreAccess.operands(arguments)
       let format = try StoreAccess.format(arguments, default: .table, allowed: [.table, .json])
-      let entries = try store.history(limit: arguments.integer(Options.limit))
+      let entries = try store.history(limit: arguments.integer(historyLimit) ?? defaultLimit)
       if format == .json {
         let list = entries.map {
           EntryJSON(
@@ -67,6 +69,10 @@ enum HistoryCommand {
         again = .plan(
           request,
           try PlanningPipeline(environment: context.environment, notify: notify).plan(request))
+      case .explore(let request, _):
+        again = .explore(
+          request,
+          try PlanningPipeline(environment: context.environment, notify: notify).explore(request))
       case .search(let request, _):
         again = .search(
           request,
@@ -87,6 +93,12 @@ enum HistoryCommand {
     return 0
   }
 
+  /// Entries `list` shows when not told how many.
+  static let defaultLimit = 10
+
+  static let historyLimit = Option.value(
+    "limit", "N", "how many entries, the newest first (default \(defaultLimit))")
+
   struct EntryJSON: Encodable {
     var id: Int64
     var kind: String
@@ -104,7 +116,7 @@ enum HistoryCommand {
   ) throws(ItineraryError) {
     let data =
       switch run {
-      case .plan(_, let response): try format.render(response)
+      case .plan(_, let response), .explore(_, let response): try format.render(response)
       case .search(_, let response): try format.render(response)
       }
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
@@ -118,6 +130,9 @@ enum HistoryCommand {
     case .plan(let request, let response):
       HistoryLog.record(
         plan: request, answer: response, environment: context.environment, warn: warn)
+    case .explore(let request, let response):
+      HistoryLog.record(
+        explore: request, answer: response, environment: context.environment, warn: warn)
     case .search(let request, let response):
       HistoryLog.record(
         search: request, answer: response, environment: context.environment, warn: warn)

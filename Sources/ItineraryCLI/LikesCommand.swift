@@ -60,8 +60,7 @@ enum LikesCommand {
     }
     let format = try StoreAccess.format(arguments, default: .table)
     let places = try StoreAccess.open(context).likedPlaces().map { kept throws(ItineraryError) in
-      try StoredJSON.decode(
-        FoundPlace.self, from: kept.payload, source: "liked place \(kept.placeID)")
+      try FoundPlace(kept: kept, source: "liked place \(kept.placeID)")
     }
     if places.isEmpty && format == .table { context.terminal.writeError("no liked places yet\n") }
     try Emit.data(

@@ -34,7 +34,7 @@ enum NearestCommand {
     request.radius = try arguments.number(Options.radius)
     request.tz = arguments.string(Options.tz)
     request.units = try arguments.choice(Options.units)
-    let format = try arguments.choice(Options.format) ?? OutputFormat.table
+    let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))
     }

@@ -120,7 +120,9 @@ enum Options {
   static let format = Option.value(
     "format", "table|json|geojson|html", "how to print the answer (html: a map page in one file)")
   static let output = Option.value(
-    "output", "FILE", short: "o", "write to FILE, whole or not at all ('-': standard output)")
+    "output", "FILE", short: "o",
+    "write to FILE, whole or not at all ('-': standard output); without --format, "
+      + "a .json, .geojson or .html FILE is written in that format")
   static let gtsplib = Option.flag(
     "gtsplib", "FILE is a GTSPLIB instance (the same as 'itinerary gtsp FILE')")
   static let optw = Option.flag(

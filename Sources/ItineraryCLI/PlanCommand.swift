@@ -42,7 +42,7 @@ enum PlanCommand {
     request.roundTrip = arguments.flag(Options.roundTrip)
     request.anyOrder = arguments.flag(Options.anyOrder)
     request.distances = try arguments.choice(Options.distances)
-    let format = try arguments.choice(Options.format) ?? OutputFormat.table
+    let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))
     }

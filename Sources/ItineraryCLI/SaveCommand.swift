@@ -12,10 +12,11 @@ enum SaveCommand {
     usage: ["save [--name NAME] [--replace] [last|FILE.json]"],
     summary: "keep a plan under a name: the last one planned, or a JSON file",
     description: """
-      Saves the newest plan of the history ('last', the default) or a plan
-      response read from FILE (the output of 'plan --format json') under NAME,
-      by default its categories ("restaurant > park > art"). A name already
-      taken is an error unless --replace is given. 'itinerary plans' lists them.
+      Saves the newest plan of the history ('last', the default: what 'plan' or
+      'explore' planned last) or a plan response read from FILE (the output of
+      'plan --format json') under NAME, by default its categories ("restaurant >
+      park > art"). A name already taken is an error unless --replace is given.
+      'itinerary plans' lists them.
       """,
     options: [Options.name, Options.replace],
     run: run)
@@ -34,8 +35,7 @@ enum SaveCommand {
       : try ResponseJSON.decode(InputFile.contents(of: source), source: source)
     let name =
       arguments.string(Options.name)
-      ?? response.categories.joined(
-        separator: response.anyOrder ? ", " : " > ")
+      ?? response.categories.joined(separator: Summary.separator(response))
     let saved = try store.savePlan(
       named: name, payload: StoredJSON.encode(response), summary: Summary.plan(response),
       replace: arguments.has(Options.replace))

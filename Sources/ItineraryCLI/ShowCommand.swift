@@ -23,7 +23,7 @@ enum ShowCommand {
     -> Int32
   {
     let id = try arguments.single("place id")
-    let format = try arguments.choice(Options.format) ?? OutputFormat.table
+    let format = try arguments.format(default: .table)
     let place = try PlaceFinder(environment: context.environment).place(
       id: id, store: optionalStore(context))
     let data: Data =

@@ -54,7 +54,7 @@ enum SolveCommand {
     settings.seed = try arguments.integer(Options.seed)
     settings.verify = arguments.flag(Options.verify)
     settings.verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)
-    let format = try arguments.choice(Options.format) ?? OutputFormat.json
+    let format = try arguments.format(default: .json)
     try arguments.validated { () throws(ItineraryError) in
       try settings.validate(naming: Option.spelling(ofKey:))
     }

@@ -45,16 +45,21 @@ enum StoreAccess {
     return rest
   }
 
-  /// The `--format` asked for, one of `allowed`, else `fallback`.
+  /// The `--format` asked for (or named by `-o FILE`'s extension), one of
+  /// `allowed`, else `fallback`.
   static func format(
     _ arguments: ParsedArguments, default fallback: OutputFormat,
     allowed: [OutputFormat] = OutputFormat.allCases
   ) throws(ItineraryError) -> OutputFormat {
-    let format = try arguments.choice(Options.format) ?? fallback
+    let format = try arguments.format(default: fallback)
     guard allowed.contains(format) else {
+      let asked =
+        arguments.string(Options.format) != nil
+        ? "--format \(format.rawValue)"
+        : "\(format.rawValue) (named by -o \(arguments.string(Options.output) ?? ""))"
       throw ItineraryError(
         .usage,
-        "\(arguments.command.name): --format \(format.rawValue) does not apply here (\(allowed.map(\.rawValue).joined(separator: ", ")))"
+        "\(arguments.command.name): \(asked) does not apply here (\(allowed.map(\.rawValue).joined(separator: ", ")))"
       )
     }
     return format

@@ -11,6 +11,10 @@ public struct ItineraryError: Error, Equatable, Sendable, CustomStringConvertibl
     case data
     /// A service is unavailable: network, HTTP errors after retries (exit 69).
     case unavailable
+    /// Nothing fits the request: no place of a category within reach, no
+    /// feasible plan (exit 1, as `failure`). Its own kind so that a front
+    /// end can tell it from a fault: HTTP answers it `422`, not `500`.
+    case noPlan
     /// Anything else (exit 1).
     case failure
 
@@ -19,7 +23,7 @@ public struct ItineraryError: Error, Equatable, Sendable, CustomStringConvertibl
       case .usage: 64
       case .data: 65
       case .unavailable: 69
-      case .failure: 1
+      case .noPlan, .failure: 1
       }
     }
   }

@@ -119,8 +119,7 @@ public struct BatchRunner: Sendable {
 
   /// How a line is known across runs: its `id` as JSON, or its line number.
   static func key(of line: Data, number: Int) -> String {
-    let id = (try? JSONDecoder().decode(Identified.self, from: line))?.id
-    return BatchAnswer.key(id: id, number: number)
+    BatchAnswer.key(id: JSONRequest.id(of: line), number: number)
   }
 
   /// The keys of the answers in an earlier output, for `--resume`.
@@ -148,7 +147,8 @@ public struct BatchRunner: Sendable {
 }
 
 /// One answer line: `{"id": ..., "line": N, "result": {...}}` or
-/// `{"id": ..., "line": N, "error": {"exitCode": 65, "message": "..."}}`.
+/// `{"id": ..., "line": N, "error": {"code": "InvalidQuery", "exitCode": 65,
+/// "message": "..."}}` (`ErrorAnswer`).
 struct BatchAnswer: Sendable {
   var line: Data
   var failed: Bool
@@ -161,16 +161,9 @@ struct BatchAnswer: Sendable {
       return BatchAnswer(
         line: assemble(id: id, number: number, key: "result", result), failed: false)
     } catch {
-      let failure = Failure(exitCode: Int(error.kind.exitCode), message: error.message)
-      let body = (try? SortedJSONEncoder.encode(failure)) ?? Data("{}".utf8)
+      let body = (try? SortedJSONEncoder.encode(ErrorAnswer(error))) ?? Data("{}".utf8)
       return BatchAnswer(line: assemble(id: id, number: number, key: "error", body), failed: true)
     }
-  }
-
-  /// What an error answer says.
-  struct Failure: Encodable {
-    var exitCode: Int
-    var message: String
   }
 
   private static func assemble(id: JSONValue?, number: Int, key: String, _ body: Data) -> Data {

@@ -55,7 +55,7 @@ enum CandidateSource {
 
   /// - Parameter everyCategory: whether each category must have a candidate
   ///   (a plan's stops) or any may have none (a trip's choices).
-  /// - Throws: `.failure` when a category has no candidate within reach and
+  /// - Throws: `.noPlan` when a category has no candidate within reach and
   ///   `everyCategory`, or no category has one.
   /// - Complexity: O(n * k) for n places gathered and k categories, after gathering.
   func candidates(
@@ -115,7 +115,7 @@ enum CandidateSource {
       && !places.indices.contains(where: { places[$0].isEligible(for: name) })
     {
       throw ItineraryError(
-        .failure,
+        .noPlan,
         "no \(name) within reach of \(origin) (\(Self.format(radiusKm)) km, \(description))")
     }
     return Candidates(

@@ -32,6 +32,51 @@ public struct FoundPlace: Codable, Sendable, Equatable {
 
   public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
 
+  private enum CodingKeys: String, CodingKey {
+    case id, name, categories, lat, lon, address, rating, reviewCount, score, openingHours
+    case openNow, photos, source, distanceKm, walkingMinutes
+  }
+
+  /// The keys read besides those written: how a plan's stop and the
+  /// server's other places name a category and a photo.
+  private enum OtherKeys: String, CodingKey {
+    case category, photoURL
+  }
+
+  /// Reads a place as the finding commands write it, and as the other JSON
+  /// of the API holds one, so that whatever a person likes or collects, from
+  /// the command line or the map page, reads back: a plan's stop (`category`
+  /// for `categories`, `photoURL` for `photos`) or a completion's place. Only
+  /// `id`, `name`, `lat` and `lon` are required; a missing score is the
+  /// Bayesian rating of `rating` and `reviewCount` (`Scoring`), missing
+  /// categories and photos none.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    let other = try decoder.container(keyedBy: OtherKeys.self)
+    id = try values.decode(String.self, forKey: .id)
+    name = try values.decode(String.self, forKey: .name)
+    categories =
+      try values.decodeIfPresent([String].self, forKey: .categories)
+      ?? other.decodeIfPresent(String.self, forKey: .category).map { [$0] } ?? []
+    lat = try values.decode(Double.self, forKey: .lat)
+    lon = try values.decode(Double.self, forKey: .lon)
+    address = try values.decodeIfPresent(String.self, forKey: .address)
+    rating = try values.decodeIfPresent(Double.self, forKey: .rating)
+    reviewCount = try values.decodeIfPresent(Int.self, forKey: .reviewCount)
+    let rated = Place(
+      id: id, name: name, categories: categories, coordinate: Coordinate(lat: lat, lon: lon),
+      rating: rating, reviewCount: reviewCount)
+    score = try values.decodeIfPresent(Double.self, forKey: .score) ?? Scoring.score(of: rated)
+    openingHours = try values.decodeIfPresent(String.self, forKey: .openingHours)
+    openNow = try values.decodeIfPresent(Bool.self, forKey: .openNow)
+    photos =
+      try values.decodeIfPresent([String].self, forKey: .photos)
+      ?? other.decodeIfPresent(String.self, forKey: .photoURL).map { [$0] } ?? []
+    source = try values.decodeIfPresent(String.self, forKey: .source)
+    distanceKm = try values.decodeIfPresent(Double.self, forKey: .distanceKm)
+    walkingMinutes = try values.decodeIfPresent(Double.self, forKey: .walkingMinutes)
+  }
+
   /// - Parameters:
   ///   - origin: where distances are measured from, when anywhere.
   ///   - openNow: whether it is open at the instant asked about.

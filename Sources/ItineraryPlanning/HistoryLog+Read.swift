@@ -5,6 +5,8 @@ import ItineraryStore
 /// A history entry read back: the request and answer it keeps, typed.
 public enum KeptRun: Sendable {
   case plan(PlanRequest, PlanResponse)
+  /// A trip: its request is planned again with `explore`.
+  case explore(PlanRequest, PlanResponse)
   case search(SearchRequest, SearchResponse)
 }
 
@@ -20,6 +22,10 @@ extension HistoryLog {
       return .plan(
         try StoredJSON.decode(PlanRequest.self, from: entry.request, source: source),
         try StoredJSON.decode(PlanResponse.self, from: entry.answer, source: source))
+    case exploreKind:
+      return .explore(
+        try StoredJSON.decode(PlanRequest.self, from: entry.request, source: source),
+        try StoredJSON.decode(PlanResponse.self, from: entry.answer, source: source))
     case searchKind:
       return .search(
         try StoredJSON.decode(SearchRequest.self, from: entry.request, source: source),
@@ -29,15 +35,20 @@ extension HistoryLog {
     }
   }
 
-  /// The newest plan in the history.
+  /// The newest plan or trip in the history: what was planned last,
+  /// whichever command planned it.
   ///
-  /// - Throws: `.data` when the history holds no plan.
+  /// - Throws: `.data` when the history holds neither.
   public static func lastPlan(in store: Store) throws(ItineraryError) -> (
     HistoryEntry, PlanResponse
   ) {
-    for entry in try store.history() where entry.kind == planKind {
-      if case .plan(_, let response) = try read(entry) { return (entry, response) }
+    for entry in try store.history() where [planKind, exploreKind].contains(entry.kind) {
+      switch try read(entry) {
+      case .plan(_, let response), .explore(_, let response): return (entry, response)
+      case .search: continue
+      }
     }
-    throw ItineraryError(.data, "the history holds no plan to save (run 'itinerary plan' first)")
+    throw ItineraryError(
+      .data, "the history holds no plan to save (run 'itinerary plan' or 'explore' first)")
   }
 }

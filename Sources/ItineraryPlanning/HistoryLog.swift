@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryStore
 
-/// Every plan and search kept in the store's history with its request and
+/// Every plan, trip and search kept in the store's history with its request and
 /// answer as JSON, unless the person wants none (`ITINERARY_NO_HISTORY`).
 ///
 /// Keeping history never fails what it records: a store that cannot be
@@ -10,6 +10,7 @@ import ItineraryStore
 public enum HistoryLog {
   /// The kinds of entry, as the store names them.
   public static let planKind = "plan"
+  public static let exploreKind = "explore"
   public static let searchKind = "search"
 
   /// Whether the environment turns history off: `ITINERARY_NO_HISTORY` set
@@ -28,6 +29,16 @@ public enum HistoryLog {
   ) {
     record(
       kind: planKind, summary: Summary.plan(answer), request: request, answer: answer,
+      environment: environment, warn: warn)
+  }
+
+  /// Records a trip (`explore`): a plan too, which `save` keeps.
+  public static func record(
+    explore request: PlanRequest, answer: PlanResponse, environment: [String: String],
+    warn: @escaping @Sendable (String) -> Void
+  ) {
+    record(
+      kind: exploreKind, summary: Summary.plan(answer), request: request, answer: answer,
       environment: environment, warn: warn)
   }
 

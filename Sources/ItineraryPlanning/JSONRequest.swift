@@ -105,7 +105,9 @@ public enum JSONRequest: Sendable {
     do {
       line = try JSONDecoder().decode(Line.self, from: data)
     } catch {
-      return (nil, .failure(describe(error, at: source)))
+      // A request that does not read keeps its `id`, so that its error
+      // answer says which request it is and `batch --resume` knows it.
+      return (id(of: data), .failure(describe(error, at: source)))
     }
     if let plan = line.plan { return (line.id, .success(.plan(plan))) }
     if let explore = line.explore { return (line.id, .success(.explore(explore))) }
@@ -114,6 +116,15 @@ public enum JSONRequest: Sendable {
     } catch {
       return (line.id, .failure(error))
     }
+  }
+
+  /// The `id` of a line that is a JSON object, whatever else it holds:
+  /// `nil` when it has none (or `null`), or is no JSON object.
+  ///
+  /// - Complexity: O(size of the line).
+  static func id(of data: Data) -> JSONValue? {
+    struct Identified: Decodable { var id: JSONValue? }
+    return (try? JSONDecoder().decode(Identified.self, from: data))?.id
   }
 
   /// A request line's `id`, and its plan or trip request when it is one.
@@ -187,6 +198,16 @@ public enum JSONRequest: Sendable {
       throw ItineraryError(
         .usage, "\(source): unknown key '\(key)'\(NearestWord.hint(key, among: known))")
     }
+  }
+
+  /// A value decoded from a parsed JSON object (a body), its errors naming
+  /// the key as request errors do.
+  ///
+  /// - Throws: `.usage` for a missing key or a value of the wrong type.
+  public static func value<T: Decodable>(
+    _: T.Type, from object: [String: Any], at source: String
+  ) throws(ItineraryError) -> T {
+    try typed(T.self, from: object, at: source)
   }
 
   /// A value decoded from a JSON object, its errors naming the key.

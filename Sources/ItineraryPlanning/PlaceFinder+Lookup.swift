@@ -34,12 +34,10 @@ extension PlaceFinder {
   /// of the searches in the history, newest first.
   static func keptPlaces(in store: Store) throws(ItineraryError) -> [FoundPlace] {
     let decoder = JSONDecoder()
-    var places = try store.likedPlaces().compactMap {
-      try? decoder.decode(FoundPlace.self, from: $0.payload)
-    }
+    var places = try store.likedPlaces().compactMap { try? FoundPlace(kept: $0, source: "") }
     for collection in try store.collections() {
       places += try store.collection(named: collection.name).compactMap {
-        try? decoder.decode(FoundPlace.self, from: $0.payload)
+        try? FoundPlace(kept: $0, source: "")
       }
     }
     for entry in try store.history() where entry.kind == HistoryLog.searchKind {

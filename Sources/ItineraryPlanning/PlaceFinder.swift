@@ -68,7 +68,8 @@ public struct PlaceFinder: Sendable {
   /// returned within the radius. When no place of the category asked for
   /// beats its median (they all score alike), the nearest of them is shown.
   ///
-  /// - Throws: `.data` when there is no place of the category at all.
+  /// - Throws: `.data` for an unknown category word, `.noPlan` when no place
+  ///   of the category is within reach (as `plan` says of a stop).
   /// - Complexity: O(n log n) for the n places of the pool.
   public func nearest(_ request: NearestRequest, now: Date = Date()) throws(ItineraryError)
     -> NearestResponse
@@ -101,7 +102,7 @@ public struct PlaceFinder: Sendable {
       })
     else {
       throw ItineraryError(
-        .data,
+        .noPlan,
         "no \(category?.name ?? "place") found from \(area.origin) (\(pool.provider.description))")
     }
     return NearestResponse(

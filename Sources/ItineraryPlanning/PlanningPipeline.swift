@@ -35,7 +35,7 @@ public struct PlanningPipeline: Sendable {
   /// Plans a request: the best plans around its start point.
   ///
   /// - Throws: `.usage` for a bad value, `.data` for an unknown category,
-  ///   `.unavailable` when a service fails, `.failure` when no plan exists
+  ///   `.unavailable` when a service fails, `.noPlan` when no plan exists
   ///   (no candidate of a category within reach, or no plan at all).
   /// - Complexity: that of the fetch and of the solver chosen.
   public func plan(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
@@ -83,7 +83,7 @@ public struct PlanningPipeline: Sendable {
       let reason = run.solution.reason ?? "no feasible plan"
       let later = time == nil ? "" : LaterStart.hint(problem, keepsLength: request.end != nil)
       throw ItineraryError(
-        .failure, (reason.hasPrefix("no plan") ? reason : "no plan: \(reason)") + later)
+        .noPlan, (reason.hasPrefix("no plan") ? reason : "no plan: \(reason)") + later)
     }
     let verification =
       request.verify == true

@@ -49,6 +49,33 @@ public struct HTTPResponse: Sendable {
     copy.headers.append((name, value))
     return copy
   }
+
+  /// The CORS headers every answer carries, so that a page served from
+  /// anywhere may call the API: any origin (no cookies are used; writes
+  /// are guarded by the bearer token, which a page must be given), the
+  /// methods the API takes, the headers a request may set, and
+  /// `Retry-After` readable by the page.
+  static let crossOriginHeaders = [
+    ("Access-Control-Allow-Origin", "*"),
+    ("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, DELETE, OPTIONS"),
+    ("Access-Control-Allow-Headers", "Content-Type, Authorization"),
+    ("Access-Control-Expose-Headers", "Retry-After"),
+  ]
+
+  /// The same response with the CORS headers.
+  func allowingAnyOrigin() -> HTTPResponse {
+    var copy = self
+    copy.headers += Self.crossOriginHeaders.map { (name: $0.0, value: $0.1) }
+    return copy
+  }
+
+  /// The answer to a CORS preflight (`OPTIONS`) for a path taking `methods`:
+  /// `204` with `Allow` and how long a browser may keep the answer.
+  static func preflight(methods: [String]) -> HTTPResponse {
+    HTTPResponse(status: 204, contentType: "text/plain", body: Data())
+      .adding("Allow", methods.joined(separator: ", "))
+      .adding("Access-Control-Max-Age", "600")
+  }
 }
 
 /// Percent-decoding of what a URL carries.

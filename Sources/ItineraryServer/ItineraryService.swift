@@ -23,8 +23,8 @@ public final class ItineraryService: Sendable {
       maxInFlight: configuration.maxInFlight, solvers: max(1, configuration.threads))
     self.admission = admission
     let metrics = metrics
-    let places = PlaceRoutes()
     let store = StoreRoutes(environment: configuration.environment, warn: log)
+    let places = PlaceRoutes(environment: configuration.environment) { try? store.store() }
     let planning = PlanningRoutes(
       environment: configuration.environment, deadline: configuration.deadline,
       admission: admission, history: configuration.recordsHistory ? store.recordPlan : nil)
@@ -40,10 +40,12 @@ public final class ItineraryService: Sendable {
       routes: general + PageRoutes.routes + planning.routes + places.routes + store.routes)
   }
 
-  /// Answers one request, never throwing: every failure is an error response.
+  /// Answers one request, never throwing: every failure is an error
+  /// response. Every answer carries the CORS headers.
   public func respond(to request: HTTPRequest, from client: ClientConnection) -> HTTPResponse {
     let started = ContinuousClock.now
-    let (endpoint, response) = route(request, client)
+    let (endpoint, routed) = route(request, client)
+    let response = routed.allowingAnyOrigin()
     let elapsed = ContinuousClock.now - started
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
@@ -60,7 +62,15 @@ public final class ItineraryService: Sendable {
     switch router.match(method: request.method, path: request.path) {
     case .notFound:
       return ("unknown", ServerErrors.notFound(request.path))
-    case .wrongMethod(let allowed):
+    case .wrongMethod(let pattern, let allowed) where request.method == "OPTIONS":
+      // A CORS preflight: what the path takes, answered without the token.
+      var methods: [String] = []
+      for method in allowed + (allowed.contains("GET") ? ["HEAD"] : []) + ["OPTIONS"]
+      where !methods.contains(method) {
+        methods.append(method)
+      }
+      return (pattern, .preflight(methods: methods))
+    case .wrongMethod(_, let allowed):
       return (
         "unknown", ServerErrors.methodNotAllowed(request.method, request.path, allowed: allowed)
       )
@@ -82,7 +92,10 @@ public final class ItineraryService: Sendable {
       } catch let error as ItineraryError {
         return (route.pattern, ServerErrors.response(for: error))
       } catch {
-        return (route.pattern, ServerErrors.response(status: 500, exitCode: 1, "\(error)"))
+        return (
+          route.pattern,
+          ServerErrors.response(status: 500, code: .internalError, exitCode: 1, "\(error)")
+        )
       }
     }
   }

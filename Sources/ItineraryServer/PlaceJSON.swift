@@ -2,7 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryOutput
 
-/// A place as the search endpoints show it.
+/// A place as `/v1/complete` shows it: what its city file holds.
 struct PlaceJSON: Encodable {
   var id: String
   var name: String
@@ -16,10 +16,8 @@ struct PlaceJSON: Encodable {
   var address: String?
   var openingHours: String?
   var photoURL: String?
-  /// How far it is from the point asked about, when one was.
-  var distanceKm: Double?
 
-  init(_ place: Place, distanceKm: Double? = nil) {
+  init(_ place: Place) {
     id = place.id
     name = place.name
     categories = place.categories
@@ -31,7 +29,6 @@ struct PlaceJSON: Encodable {
     address = place.address
     openingHours = place.openingHours
     photoURL = place.photoURL
-    self.distanceKm = distanceKm
   }
 }
 

@@ -1,13 +1,22 @@
 import Foundation
 import ItineraryCore
+import ItineraryOutput
 import ItineraryPlaces
+import ItineraryPlanning
 import ItineraryStore
 
-/// The places of the embedded city, found in its city file: `GET
-/// /v1/complete` (names as they are typed), `/v1/search` (within a radius),
-/// `/v1/nearest`, and `/v1/categories` (the vocabulary).
+/// Finding places, as the command line's finding commands do and through
+/// the same `PlaceFinder`: `GET /v1/search` and `/v1/nearest` answer the
+/// JSON of `search` and `nearest --format json`, `/v1/places/{placeId}`
+/// that of `show --format json`; `/v1/complete` completes names as they
+/// are typed, `/v1/categories` lists the vocabulary.
 struct PlaceRoutes: Sendable {
   let city = EmbeddedCity.helsinki
+  /// API keys and `ITINERARY_*` settings, for the finder.
+  var environment: [String: String]
+  /// The store, where kept places are looked up by id; `nil` when it does
+  /// not open (then only the embedded city is looked in).
+  var store: @Sendable () -> Store?
 
   var routes: [Route] {
     [
@@ -18,8 +27,11 @@ struct PlaceRoutes: Sendable {
       Route("GET", "/v1/search") { request, _, _ throws(ItineraryError) in
         try search(QueryValues(query: request.query))
       },
-      Route("GET", "/v1/nearest") { request, _, _ throws(ItineraryError) in
+      Route("GET", "/v1/nearest") { request, _, _ in
         try nearest(QueryValues(query: request.query))
+      },
+      Route("GET", "/v1/places/\(Route.restOfPath)") { _, path, _ in
+        try place(path["placeId"] ?? "")
       },
     ]
   }
@@ -61,29 +73,91 @@ struct PlaceRoutes: Sendable {
     return try .encoded(["completions": completions])
   }
 
-  /// `?lat=&lon=&radius=KM&category=&limit=`: nearest first.
+  /// The parameters of `/v1/search`: the keys of a search request (the
+  /// `search` flags in camelCase), `at` as `lat` and `lon`, and `category`,
+  /// the one category it took before it took a list.
+  static let searchParameters = [
+    "categories", "category", "text", "lat", "lon", "near", "provider", "limit", "sort",
+    "openNow", "radius", "tz", "units",
+  ]
+
+  /// `?categories=museum,park&text=&lat=&lon=&radius=&limit=&sort=&openNow=`:
+  /// the response of `search --format json` to the same request.
   func search(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
-    let point = try query.coordinate(or: city.centre)
-    let radius = try query.number("radius") ?? 1
-    if !(0...50).contains(radius) {
-      throw ItineraryError(.usage, "query: radius expects kilometres within 0...50, got \(radius)")
+    try query.refuseUnknown(known: Self.searchParameters)
+    var categories = query.string("categories").map(Self.list)
+    if let category = query.string("category") {
+      guard categories == nil else {
+        throw ItineraryError(.usage, "query: category and categories exclude each other")
+      }
+      categories = [category]
     }
-    let limit = try query.integer("limit", in: 1...1000) ?? 50
-    let category = query.string("category")
-    let found = try city.file.nearby(radiusKm: radius, of: point).filter { nearby in
-      category.map(nearby.place.isEligible(for:)) ?? true
-    }.prefix(limit).map { PlaceJSON($0.place, distanceKm: $0.distanceKm) }
-    return try .encoded(["places": Array(found)])
+    var request = SearchRequest(categories: categories ?? [], text: query.string("text"))
+    request.at = try query.coordinate()
+    request.near = query.string("near")
+    request.provider = try query.choice("provider", among: ProviderID.allCases)
+    request.limit = try query.integer("limit")
+    request.sort = try query.choice("sort", among: SearchSort.allCases)
+    request.openNow = try query.flag("openNow")
+    request.radius = try query.number("radius")
+    request.tz = query.string("tz")
+    request.units = try query.choice("units", among: DistanceUnit.allCases)
+    try request.validate(naming: Self.parameter(ofKey:))
+    return .json(try ResponseJSON.encode(PlaceFinder(environment: environment).search(request)))
   }
 
-  /// `?lat=&lon=&category=`: the one nearest place, `404` when none fits.
-  func nearest(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
-    let point = try query.coordinate(or: city.centre)
-    let category = query.string("category")
-    guard let found = try city.file.nearest(to: point, category: category) else {
-      return ServerErrors.response(
-        status: 404, exitCode: 65, "no place\(category.map { " of category '\($0)'" } ?? "")")
+  static let nearestParameters = [
+    "category", "lat", "lon", "near", "provider", "radius", "tz", "units",
+  ]
+
+  /// `?category=&lat=&lon=`: the response of `nearest --format json` to the
+  /// same request; `404` when no place of the category is within reach.
+  func nearest(_ query: QueryValues) throws -> HTTPResponse {
+    try query.refuseUnknown(known: Self.nearestParameters)
+    var request = NearestRequest(category: query.string("category"))
+    request.at = try query.coordinate()
+    request.near = query.string("near")
+    request.provider = try query.choice("provider", among: ProviderID.allCases)
+    request.radius = try query.number("radius")
+    request.tz = query.string("tz")
+    request.units = try query.choice("units", among: DistanceUnit.allCases)
+    try request.validate(naming: Self.parameter(ofKey:))
+    let finder = PlaceFinder(environment: environment)
+    let response = try Self.notFound(when: .noPlan) { () throws(ItineraryError) in
+      try finder.nearest(request)
     }
-    return try .encoded(["place": PlaceJSON(found.place, distanceKm: found.distanceKm)])
+    return .json(try ResponseJSON.encode(response))
+  }
+
+  /// `/v1/places/{placeId}`: the place as `show --format json` shows it,
+  /// from the embedded city or the store; `404` when no place has the id.
+  func place(_ id: String) throws -> HTTPResponse {
+    let (finder, store) = (PlaceFinder(environment: environment), store())
+    let place = try Self.notFound(when: .data) { () throws(ItineraryError) in
+      try finder.place(id: id, store: store)
+    }
+    return .json(try ResponseJSON.encode(place))
+  }
+
+  /// Runs a look-up whose errors of `kind` mean that nothing is there:
+  /// those are answered `404`.
+  private static func notFound<T>(
+    when kind: ItineraryError.Kind, _ body: () throws(ItineraryError) -> T
+  ) throws -> T {
+    do throws(ItineraryError) {
+      return try body()
+    } catch  where error.kind == kind {
+      throw HTTPFailure.notFound(error)
+    }
+  }
+
+  /// A request key as the query names it, for messages.
+  static func parameter(ofKey key: String) -> String {
+    key == "at" ? "query: lat and lon" : "query: \(key)"
+  }
+
+  /// `museum,park` as its words.
+  static func list(_ text: String) -> [String] {
+    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
   }
 }

@@ -24,10 +24,19 @@ struct Route: Sendable {
   /// token when the server has one.
   var isWrite: Bool { ["POST", "PUT", "DELETE", "PATCH"].contains(method) }
 
+  /// The parameter that, last in a pattern, takes the rest of the path:
+  /// a place id holds a `/` (`node/123`), which a client may send raw
+  /// (`/v1/likes/node/123`) or escaped (`/v1/likes/node%2F123`).
+  static let restOfPath = "{placeId}"
+
   /// The path's parameters, each segment decoded, when it fits the pattern.
   func parameters(of path: String) -> [String: String]? {
     let wanted = pattern.split(separator: "/", omittingEmptySubsequences: true)
-    let given = path.split(separator: "/", omittingEmptySubsequences: true)
+    var given = path.split(separator: "/", omittingEmptySubsequences: true)
+    if wanted.last == Self.restOfPath[...], given.count > wanted.count {
+      let rest = given[(wanted.count - 1)...].joined(separator: "/")
+      given = given[..<(wanted.count - 1)] + [rest[...]]
+    }
     guard wanted.count == given.count else { return nil }
     var parameters: [String: String] = [:]
     for (want, have) in zip(wanted, given) {
@@ -47,8 +56,8 @@ struct Route: Sendable {
 struct Router: Sendable {
   enum Match {
     case found(Route, [String: String])
-    /// The path exists with other methods.
-    case wrongMethod(allowed: [String])
+    /// The path exists with other methods: the pattern it fits first.
+    case wrongMethod(pattern: String, allowed: [String])
     case notFound
   }
 
@@ -57,13 +66,16 @@ struct Router: Sendable {
   /// - Complexity: O(routes * path segments).
   func match(method: String, path: String) -> Match {
     var allowed: [String] = []
+    var pattern: String?
     for route in routes {
       guard let parameters = route.parameters(of: path) else { continue }
       if route.method == method || (method == "HEAD" && route.method == "GET") {
         return .found(route, parameters)
       }
+      pattern = pattern ?? route.pattern
       allowed.append(route.method)
     }
-    return allowed.isEmpty ? .notFound : .wrongMethod(allowed: allowed)
+    guard let pattern else { return .notFound }
+    return .wrongMethod(pattern: pattern, allowed: allowed)
   }
 }

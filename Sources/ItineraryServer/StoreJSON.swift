@@ -35,19 +35,23 @@ enum JSONValue {
   }
 }
 
-/// A place sent to be liked or collected: any JSON object with a `name`,
-/// kept as sent (a stop of a plan, a result of a search).
+/// A place sent to be liked or collected (a result of a search, a stop of
+/// a plan as the map page sends it), kept as the command line keeps one
+/// (`FoundPlace`), so that `itinerary liked` and `collection show` read
+/// back whatever the server accepted.
 struct PlaceBody {
   var name: String
   var payload: Data
 
-  init(_ body: Data) throws(ItineraryError) {
+  /// - Parameter id: the place id the path names; it wins over the body's.
+  init(_ body: Data, id: String) throws(ItineraryError) {
     let object = try JSONRequest.parse(body, source: "body")
-    guard let name = object["name"] as? String else {
+    guard object["name"] is String else {
       throw ItineraryError(.usage, "body.name: expected a string (the place's name)")
     }
-    self.name = name
-    payload = try JSONValue.data(object)
+    let place = try FoundPlace(sent: object, id: id, source: "body")
+    name = place.name
+    payload = try StoredJSON.encode(place)
   }
 }
 

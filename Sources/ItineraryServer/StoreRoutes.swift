@@ -52,7 +52,7 @@ struct StoreRoutes: Sendable {
         .json(JSONValue.object(["likes": try store().likedPlaces().map(KeptPlaceJSON.object)]))
       },
       Route("PUT", "/v1/likes/{placeId}") { request, path, _ in
-        let place = try PlaceBody(request.body)
+        let place = try PlaceBody(request.body, id: path["placeId"] ?? "")
         let added = try store().like(
           placeID: path["placeId"] ?? "", name: place.name, payload: place.payload)
         return try .encoded(["liked": path["placeId"] ?? ""], status: added ? 201 : 200)
@@ -88,7 +88,7 @@ struct StoreRoutes: Sendable {
       },
       Route("PUT", "/v1/collections/{name}/places/{placeId}") {
         request, path, _ in
-        let place = try PlaceBody(request.body)
+        let place = try PlaceBody(request.body, id: path["placeId"] ?? "")
         let added = try found { () throws(ItineraryError) in
           try store().addPlace(
             placeID: path["placeId"] ?? "", name: place.name, payload: place.payload,
@@ -177,7 +177,7 @@ struct StoreRoutes: Sendable {
     do throws(ItineraryError) {
       return try body()
     } catch  where error.kind == .data {
-      throw HTTPFailure(status: 404, error: error)
+      throw HTTPFailure.notFound(error)
     }
   }
 }

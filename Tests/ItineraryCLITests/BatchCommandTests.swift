@@ -126,6 +126,46 @@ import Testing
       after.map { Self.timeless($0["result"]) } == expected.map { Self.timeless($0["result"]) })
   }
 
+  /// A line that does not read (an unknown key, a value of the wrong
+  /// type) is answered with its own `id`, so that its answer names it and
+  /// `--resume` knows it was answered: resuming a finished batch, however
+  /// often, adds nothing.
+  @Test func resumingAFinishedBatchAddsNothing() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "in.jsonl")
+    try Data(Self.lines.joined(separator: "\n").utf8).write(to: input)
+    let output = directory.appending(path: "out.jsonl")
+    #expect(CommandRun(["batch", input.path, "-o", output.path]).status == 0)
+    let finished = try String(contentsOf: output, encoding: .utf8)
+    let answers = try Self.answers(finished)
+    #expect(answers[4]["id"] as? String == "bad-key")
+    #expect(answers[5]["id"] as? String == "bad-type")
+    for _ in 0..<2 {
+      let resumed = CommandRun(["batch", input.path, "-o", output.path, "--resume"])
+      #expect(resumed.status == 0, "\(resumed.stderr)")
+      #expect(resumed.stderr.contains("0 answered"), "\(resumed.stderr)")
+      #expect(try String(contentsOf: output, encoding: .utf8) == finished)
+    }
+  }
+
+  /// An error line says what went wrong for a program as well: the `code`
+  /// the server's error bodies give.
+  @Test func errorLinesHaveTheServersCodes() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "in.jsonl")
+    let lines = [
+      #"{"id": "zoo", "plan": {"categories": ["zoo"]}}"#,
+      #"{"id": "far", "plan": {"categories": ["park"], "radius": 0.001, "anytime": true}}"#,
+    ]
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let run = CommandRun(["batch", input.path])
+    let errors = try Self.answers(run.stdout).map { $0["error"] as? [String: Any] }
+    #expect(errors.map { $0?["code"] as? String } == ["InvalidQuery", "NoPlan"])
+    #expect(errors.map { $0?["exitCode"] as? Int } == [65, 1])
+  }
+
   /// Many blocks of lines, answered while the ones before are written:
   /// every answer once, in input order, the blank lines skipped.
   @Test(arguments: [1, 2, 3])

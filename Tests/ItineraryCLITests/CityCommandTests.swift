@@ -229,6 +229,20 @@ struct CityCommandTests {
     #expect(run.errorLine?.contains("cannot write the data directory") == true, "\(run.stderr)")
   }
 
+  /// With no city imported, `city list` says so on standard error, prints
+  /// no data, and succeeds.
+  @Test func listingNoCitySaysSo() throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = cityRun(["city", "list"], data: data)
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr.split(separator: "\n") == [
+        "no city imported yet (itinerary city import FILE.osm.pbf)"
+      ])
+  }
+
   @Test func badCommandLinesAreUsageErrors() throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }

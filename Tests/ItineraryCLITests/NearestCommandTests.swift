@@ -74,6 +74,19 @@ import Testing
       ["N ", "NE ", "E ", "SE ", "S ", "SW ", "W ", "NW "].contains { run.stdout.contains($0) })
   }
 
+  /// A category with no place within reach is what `plan` calls it,
+  /// exit 1 with the reason; a word that is no category is bad data, 65,
+  /// in both.
+  @Test func noPlaceOfTheCategoryIsExit1AsInPlan() {
+    let nearest = CommandRun(["nearest", "viewpoint"])
+    let plan = CommandRun(["plan", "viewpoint", "--anytime"])
+    #expect(nearest.status == 1, "\(nearest.stderr)")
+    #expect(plan.status == 1, "\(plan.stderr)")
+    #expect(nearest.errorLine?.contains("no viewpoint") == true, "\(nearest.stderr)")
+    #expect(CommandRun(["nearest", "zoo"]).status == 65)
+    #expect(CommandRun(["plan", "zoo", "--anytime"]).status == 65)
+  }
+
   @Test func badUsage() {
     #expect(CommandRun(["nearest", "park", "museum"]).status == 64)
     let unknown = CommandRun(["nearest", "musem"])

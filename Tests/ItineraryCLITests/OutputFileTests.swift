@@ -146,4 +146,44 @@ import Testing
     #expect(printed.withLock { $0 } == run.stdout)
     #expect(!FileManager.default.fileExists(atPath: "-"))
   }
+
+  struct NamedFile: Sendable, CustomStringConvertible {
+    var name: String
+    /// How the file written begins.
+    var begins: String
+    var description: String { name }
+  }
+
+  static let namedFiles = [
+    NamedFile(name: "plan.geojson", begins: #"{"features""#),
+    NamedFile(name: "PLAN.JSON", begins: #"{"anyOrder""#),
+    NamedFile(name: "plan.html", begins: "<!doctype html>"),
+    NamedFile(name: "plan.txt", begins: "park from"),
+    NamedFile(name: "plan", begins: "park from"),
+  ]
+
+  /// Without `--format`, `-o FILE`'s extension chooses it: a `.geojson`
+  /// file is never a table.
+  @Test(arguments: namedFiles) func theOutputsExtensionChoosesTheFormat(_ file: NamedFile) throws {
+    let scratch = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = scratch.appending(path: file.name).path
+    let run = CommandRun(["plan", "park", "--anytime", "--top", "1", "-o", path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let written = String(
+      decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    let compact = written.filter { !$0.isWhitespace }
+    let begins = file.begins.filter { !$0.isWhitespace }
+    #expect(compact.hasPrefix(begins), "\(written.prefix(80))")
+  }
+
+  @Test func anExtensionNamingAFormatThatDoesNotApplyIsBadUsage() throws {
+    let scratch = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = scratch.appending(path: "history.geojson").path
+    let run = CommandRun(["history", "list", "-o", path])
+    #expect(run.status == 64)
+    #expect(run.errorLine?.contains("geojson (named by -o") == true, "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
 }

@@ -95,6 +95,50 @@ import Testing
     #expect(session.run("history").stderr.contains("empty"))
   }
 
+  /// `save` keeps what was planned last, a trip of `explore` too, and
+  /// `history rerun` plans a trip again as a trip.
+  @Test func saveKeepsTheTripExploredLast() throws {
+    let session = try Session()
+    defer { session.remove() }
+    #expect(session.run(Self.plan).status == 0)
+    let explored = session.run(
+      "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--format", "json")
+    #expect(explored.status == 0, "\(explored.stderr)")
+    let saved = session.run("save")
+    #expect(saved.status == 0, "\(saved.stderr)")
+    #expect(saved.stderr.contains("saved \"museum\""), "\(saved.stderr)")
+    let exported = session.run("plans", "export", "museum")
+    let days = try #require(try jsonObject(exported.stdout)["days"] as? NSArray)
+    #expect(days == (try jsonObject(explored.stdout)["days"] as? NSArray))
+    let list = session.run("history", "list", "--format", "json")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.compactMap { $0["kind"] as? String } == ["explore", "plan"])
+    let newest = try #require(entries.first?["id"] as? Int)
+    let rerun = session.run("history", "rerun", "\(newest)", "--format", "json")
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect((try jsonObject(rerun.stdout)["days"] as? NSArray) == days)
+  }
+
+  /// `history` lists the newest ten, as its help says, unless `--limit`
+  /// asks for another number.
+  @Test func historyListsTheNewestTen() throws {
+    let session = try Session()
+    defer { session.remove() }
+    for _ in 0..<12 { #expect(session.run("search", "cafe", "--limit", "1").status == 0) }
+    func ids(_ arguments: String...) throws -> [Int] {
+      let run = session.run(["history", "list", "--format", "json"] + arguments)
+      let entries = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+      return entries.compactMap { $0["id"] as? Int }
+    }
+    #expect(try ids() == Array((3...12).reversed()))
+    #expect(try ids("--limit", "12") == Array((1...12).reversed()))
+    let table = session.run("history")
+    #expect(table.stdout.split(separator: "\n").count == 10)
+    #expect(session.run("help", "history").stdout.contains("(default 10)"))
+  }
+
   @Test func noHistoryKeepsNothing() throws {
     var session = try Session()
     defer { session.remove() }

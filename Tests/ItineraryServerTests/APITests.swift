@@ -127,11 +127,118 @@ import Testing
     #expect(delete.status == 405)
   }
 
-  @Test func noPlanIs500WithExitCode1() throws {
-    let body = #"{"categories": ["park"], "at": {"lat": 60.1699, "lon": 24.9384}, "radius": 0.001}"#
+  /// No feasible plan is the request's doing, not the server's: `422`
+  /// with the code `NoPlan` and the command line's exit code, 1.
+  @Test(arguments: [
+    #"{"categories": ["park"], "at": {"lat": 60.1699, "lon": 24.9384}, "radius": 0.001}"#,
+    #"{"categories": ["museum"], "start": "2026-12-01 23:00", "end": "23:30"}"#,
+  ])
+  func noPlanIs422WithTheCodeNoPlan(_ body: String) throws {
     let answer = try RawHTTP.post(server.port, "/v1/plan", body)
-    #expect(answer.status == 500)
-    #expect(answer.exitCode == 1)
+    #expect(answer.status == 422)
+    let error = try #require(answer.json?["error"] as? [String: Any])
+    #expect(error["code"] as? String == "NoPlan")
+    #expect(error["exitCode"] as? Int == 1)
+    #expect((error["message"] as? String)?.hasPrefix("no ") == true)
+  }
+
+  struct Failing: Sendable, CustomStringConvertible {
+    var method: String
+    var path: String
+    var body: String?
+    var status: Int
+    var code: String
+    var description: String { "\(method) \(path)" }
+  }
+
+  static let failing = [
+    Failing(method: "POST", path: "/v1/plan", body: "{bad", status: 400, code: "InvalidQuery"),
+    Failing(method: "GET", path: "/v1/search?radius=-1", status: 400, code: "InvalidQuery"),
+    Failing(method: "GET", path: "/v2/plan", status: 404, code: "NotFound"),
+    Failing(method: "GET", path: "/v1/plans/nothing", status: 404, code: "NotFound"),
+    Failing(method: "GET", path: "/v1/plan", status: 405, code: "MethodNotAllowed"),
+  ]
+
+  /// Every error has a machine-readable `code` besides its exit code and
+  /// message, and nothing else.
+  @Test(arguments: failing) func everyErrorHasACode(_ failing: Failing) throws {
+    let answer = try RawHTTP.request(
+      server.port, failing.method, failing.path, body: failing.body.map { Data($0.utf8) })
+    #expect(answer.status == failing.status)
+    let error = try #require(answer.json?["error"] as? [String: Any])
+    #expect(error["code"] as? String == failing.code)
+    #expect(Set(error.keys) == ["code", "exitCode", "message"])
+  }
+
+  @Test func theTokenBusyAndSizeErrorsHaveCodes() throws {
+    let guarded = try TestServer {
+      $0.token = "secret"; $0.limits.maxBodyBytes = 64
+    }
+    let refused = try RawHTTP.request(guarded.port, "PUT", "/v1/likes/x", body: Data("{}".utf8))
+    #expect(refused.status == 401)
+    #expect((refused.json?["error"] as? [String: Any])?["code"] as? String == "Unauthorized")
+    #expect(refused.headers["access-control-allow-origin"] == "*")
+    let large = try RawHTTP.post(guarded.port, "/v1/plan", String(repeating: " ", count: 100))
+    #expect(large.status == 413)
+    #expect((large.json?["error"] as? [String: Any])?["code"] as? String == "PayloadTooLarge")
+    #expect(large.headers["access-control-allow-origin"] == "*")
+  }
+
+  /// A page of another origin may call the API: every answer, error or
+  /// not, carries the CORS headers.
+  @Test(arguments: [
+    ("GET", "/healthz"), ("GET", "/"), ("POST", "/v1/plan"), ("GET", "/nowhere"),
+    ("DELETE", "/v1/likes/none"), ("GET", "/v1/plan"),
+  ])
+  func everyAnswerAllowsAnyOrigin(_ method: String, _ path: String) throws {
+    let answer = try RawHTTP.request(
+      server.port, method, path, body: method == "POST" ? Data("{}".utf8) : nil,
+      headers: ["Origin": "http://elsewhere.example"])
+    #expect(answer.headers["access-control-allow-origin"] == "*")
+    let methods = answer.headers["access-control-allow-methods"] ?? ""
+    #expect(["GET", "POST", "PUT", "DELETE", "OPTIONS"].allSatisfy { methods.contains($0) })
+    #expect(answer.headers["access-control-allow-headers"]?.contains("Authorization") == true)
+  }
+
+  /// A CORS preflight is answered `204`, without the token, with what
+  /// the path takes.
+  @Test func preflightIsAnswered204() throws {
+    let guarded = try TestServer { $0.token = "secret" }
+    let answer = try RawHTTP.request(
+      guarded.port, "OPTIONS", "/v1/likes/node/1",
+      headers: [
+        "Origin": "http://elsewhere.example", "Access-Control-Request-Method": "PUT",
+        "Access-Control-Request-Headers": "content-type, authorization",
+      ])
+    #expect(answer.status == 204)
+    #expect(answer.headers["allow"] == "PUT, DELETE, OPTIONS")
+    #expect(answer.headers["access-control-allow-origin"] == "*")
+    #expect(answer.headers["access-control-allow-methods"]?.contains("PUT") == true)
+    #expect(answer.body.isEmpty)
+    #expect(try RawHTTP.request(guarded.port, "OPTIONS", "/nowhere").status == 404)
+  }
+
+  /// A place id holds a `/`: sent raw or as `%2F`, it names the same place.
+  @Test func placeIdsWithASlashWorkRawOrEscaped() throws {
+    let place = #"{"name": "Zetor", "lat": 60.1, "lon": 24.9}"#
+    let raw = try RawHTTP.request(server.port, "PUT", "/v1/likes/node/1", body: Data(place.utf8))
+    #expect(raw.status == 201)
+    let again = try RawHTTP.request(
+      server.port, "PUT", "/v1/likes/node%2F1", body: Data(place.utf8))
+    #expect(again.status == 200)
+    let likes = try RawHTTP.request(server.port, "GET", "/v1/likes")
+    let kept = try #require(likes.json?["likes"] as? [[String: Any]])
+    #expect(kept.compactMap { $0["placeId"] as? String } == ["node/1"])
+    #expect((kept.first?["place"] as? [String: Any])?["id"] as? String == "node/1")
+    #expect(try RawHTTP.request(server.port, "PUT", "/v1/collections/c").status == 201)
+    let added = try RawHTTP.request(
+      server.port, "PUT", "/v1/collections/c/places/way/2", body: Data(place.utf8))
+    #expect(added.status == 201)
+    #expect(added.json?["added"] as? String == "way/2")
+    #expect(
+      try RawHTTP.request(server.port, "DELETE", "/v1/collections/c/places/way%2F2").status == 204)
+    #expect(try RawHTTP.request(server.port, "DELETE", "/v1/likes/node/1").status == 204)
+    #expect(try RawHTTP.request(server.port, "DELETE", "/v1/likes/node/1").status == 404)
   }
 
   @Test func metricsCountRequestsErrorsAndLatency() throws {
@@ -169,8 +276,9 @@ import Testing
       (categories.json?["completions"] as? [[String: Any]])?.first?["kind"] as? String == "category"
     )
     let search = try RawHTTP.request(
-      server.port, "GET", "/v1/search?lat=60.1699&lon=24.9384&radius=0.5&category=museum")
-    let places = try #require(search.json?["places"] as? [[String: Any]])
+      server.port, "GET",
+      "/v1/search?lat=60.1699&lon=24.9384&radius=0.5&categories=museum&sort=distance")
+    let places = try #require(search.json?["results"] as? [[String: Any]])
     #expect(!places.isEmpty)
     let distances = places.compactMap { $0["distanceKm"] as? Double }
     #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 0.5 })

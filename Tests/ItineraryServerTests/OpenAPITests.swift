@@ -59,7 +59,7 @@ import Testing
       status: 200)
     try check("POST", "/v1/plan", #"{"categories": ["museum"], "anytime": true}"#, status: 200)
     try check("POST", "/v1/plan", "{bad", status: 400)
-    try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 500)
+    try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 422)
     let instance = """
       {"instance": {"version": 1, "origin": {"lat": 60.17, "lon": 24.94}, "categories": ["a"],
        "places": [{"id": "a1", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}]},
@@ -75,9 +75,18 @@ import Testing
     try check("GET", "/v1/complete?q=kai", status: 200)
     try check("GET", "/v1/complete", status: 400)
     try check("GET", "/v1/search?radius=0.4", status: 200)
-    try check("GET", "/v1/search?radius=99", status: 400)
+    try check(
+      "GET", "/v1/search?categories=museum,cafe&text=a&sort=rating&openNow=false&limit=50",
+      status: 200)
+    try check("GET", "/v1/search?radius=99999", status: 400)
+    try check("GET", "/v1/search?limit=500", status: 400)
+    try check("GET", "/v1/search?categories=nothing-like-it", status: 400)
     try check("GET", "/v1/nearest?lat=60.17&lon=24.94&category=museum", status: 200)
-    try check("GET", "/v1/nearest?category=nothing-like-it", status: 404)
+    try check("GET", "/v1/nearest?category=nothing-like-it", status: 400)
+    try check("GET", "/v1/nearest?category=viewpoint", status: 404)
+    try check("GET", "/v1/places/way/8042215", status: 200)
+    try check("GET", "/v1/places/way%2F1", status: 404)
+    try check("OPTIONS", "/v1/plan", status: 204)
   }
 
   @Test func storeAnswersFitTheDocument() throws {
@@ -87,11 +96,14 @@ import Testing
     try check("GET", "/v1/plans/walk", status: 200)
     try check("DELETE", "/v1/plans/walk", status: 204)
     try check("GET", "/v1/plans/walk", status: 404)
-    try check("PUT", "/v1/likes/p1", #"{"name": "Place", "lat": 60}"#, status: 201)
+    try check("PUT", "/v1/likes/p1", #"{"name": "Place", "lat": 60, "lon": 24.9}"#, status: 201)
+    try check("PUT", "/v1/likes/node/2", #"{"name": "Place", "lat": 60}"#, status: 400)
     try check("GET", "/v1/likes", status: 200)
     try check("DELETE", "/v1/likes/p1", status: 204)
     try check("PUT", "/v1/collections/c", status: 201)
-    try check("PUT", "/v1/collections/c/places/p1", #"{"name": "Place"}"#, status: 201)
+    try check(
+      "PUT", "/v1/collections/c/places/p1", #"{"name": "Place", "lat": 60, "lon": 24.9}"#,
+      status: 201)
     try check("GET", "/v1/collections", status: 200)
     try check("GET", "/v1/collections/c", status: 200)
     try check("DELETE", "/v1/collections/c/places/p1", status: 204)

@@ -81,10 +81,13 @@ struct SchemaValidator {
   func responseSchema(method: String, path: String, status: Int) -> [String: Any]? {
     let paths = document["paths"] as? [String: [String: Any]] ?? [:]
     let given = path.split(separator: "?")[0].split(separator: "/")
+    // A place id, last in a path, takes the rest of it (`/v1/likes/node/1`).
     let template = paths.keys.first { key in
       let wanted = key.split(separator: "/")
-      return wanted.count == given.count
-        && zip(wanted, given).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+      let fits =
+        wanted.count == given.count
+        || (wanted.last == "{placeId}" && given.count > wanted.count)
+      return fits && zip(wanted, given).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
     }
     guard let template, let operation = paths[template]?[method.lowercased()] as? [String: Any],
       let responses = operation["responses"] as? [String: Any],

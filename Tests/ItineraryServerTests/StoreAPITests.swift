@@ -47,6 +47,8 @@ import Testing
     #expect(kept.count == 2)
     #expect((kept.first?["place"] as? [String: Any])?["name"] as? String == "Zetor")
     #expect(try put("/v1/likes/x", #"{"id": "x"}"#).status == 400)
+    #expect(try put("/v1/likes/x", #"{"name": "X", "lat": 60.1}"#).status == 400)
+    #expect(try put("/v1/likes/x", #"{"name": "X", "lat": 91, "lon": 0}"#).status == 400)
     #expect(try RawHTTP.request(server.port, "DELETE", "/v1/likes/node1").status == 204)
     #expect(try RawHTTP.request(server.port, "DELETE", "/v1/likes/node1").status == 404)
   }
@@ -54,7 +56,7 @@ import Testing
   @Test func collectionsHoldPlaces() throws {
     #expect(try put("/v1/collections/Parks", "").status == 201)
     #expect(try put("/v1/collections/Parks", "").status == 200)
-    let park = #"{"name": "Esplanadi"}"#
+    let park = #"{"name": "Esplanadi", "lat": 60.1677, "lon": 24.9467}"#
     #expect(try put("/v1/collections/Parks/places/way1", park).status == 201)
     #expect(try put("/v1/collections/Nope/places/way1", park).status == 404)
     let one = try RawHTTP.request(server.port, "GET", "/v1/collections/Parks")
