@@ -56,9 +56,15 @@ public struct FoursquareProvider: PlaceProvider {
   }
 
   /// One search of up to 50 places.
+  ///
+  /// - Throws: `ItineraryError` (unavailable) for a category Foursquare has
+  ///   no id for (plaques), rather than a search of every category.
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
+    guard !query.category.foursquare.isEmpty else {
+      throw ItineraryError(.unavailable, "foursquare has no category for \(query.category.name)")
+    }
     let fetched = try session.fetch(
       request(query), subject: "category '\(query.category.name)'", explain: explain
     ) { data throws(ResponseProblem) in

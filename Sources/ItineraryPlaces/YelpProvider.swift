@@ -29,9 +29,15 @@ public struct YelpProvider: PlaceProvider {
   }
 
   /// Fetches pages of up to 50 until `query.limit` places or the last result.
+  ///
+  /// - Throws: `ItineraryError` (unavailable) for a category Yelp has no
+  ///   alias for (plaques), rather than a search of every category.
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
+    guard !query.category.yelp.isEmpty else {
+      throw ItineraryError(.unavailable, "yelp has no category for \(query.category.name)")
+    }
     var result = CategoryPlaces(places: [], fromCache: true)
     let wanted = min(max(0, query.limit), Self.maxResults)
     var offset = 0

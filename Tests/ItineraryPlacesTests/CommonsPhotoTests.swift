@@ -53,7 +53,9 @@ import Testing
       let tags = photoTags.merging(["name": "Kiasma", "tourism": "museum"]) { first, _ in first }
       let place = try #require(
         OSMPlaceRules.standard.place(
-          id: "way/1", tags: tags, at: Coordinate(lat: 60.172, lon: 24.937)))
+          MapElement(
+            id: "way/1", tags: tags, location: MapPoint(Coordinate(lat: 60.172, lon: 24.937))),
+          in: MapContext()))
       #expect(place.photoURL == expected, "\(photoTags)")
     }
   }
