@@ -20,7 +20,7 @@ enum PlanCommand {
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.top, Options.exact, Options.diverse, Options.roundTrip, Options.anyOrder,
       Options.mode, Options.speed, Options.distances, Options.distanceWeight, Options.radius,
-      Options.start, Options.end, Options.tz, Options.dwell, Options.waitWeight,
+      Options.cuisine, Options.price, Options.start, Options.end, Options.tz, Options.dwell, Options.waitWeight,
       Options.unknownHours, Options.openNow, Options.anytime, Options.timeLimit, Options.seed,
       Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.units, Options.format,
       Options.output,

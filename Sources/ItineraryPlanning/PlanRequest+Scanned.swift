@@ -109,6 +109,8 @@ extension PlanRequest {
     case "days": return set(\.days, value.integer)
     case "day": return set(\.day, value.tripDays)
     case "maxPerCategory": return set(\.maxPerCategory, value.integer)
+    case "cuisine": return set(\.cuisine, value.string)
+    case "price": return set(\.price, value.integer)
     default: return false
     }
   }

@@ -78,6 +78,15 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   public var day: [TripDay]?
   /// The most stops of one category over a trip.
   public var maxPerCategory: Int?
+  /// Only places serving this (`PlaceFilter`), in the categories that serve
+  /// food or drink.
+  public var cuisine: String?
+  /// Only places of this price level or cheaper, 1 to 4, in the categories
+  /// that serve food or drink; Yelp and Foursquare only.
+  public var price: Int?
+
+  /// What `cuisine` and `price` keep.
+  public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
 
   public init(categories: [String]) { self.categories = categories }
 
@@ -88,6 +97,7 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
+    "cuisine", "price",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
@@ -167,5 +177,7 @@ extension PlanRequest {
     days = try values.decodeIfPresent(Int.self, forKey: .days)
     day = try values.decodeIfPresent([TripDay].self, forKey: .day)
     maxPerCategory = try values.decodeIfPresent(Int.self, forKey: .maxPerCategory)
+    cuisine = try values.decodeIfPresent(String.self, forKey: .cuisine)
+    price = try values.decodeIfPresent(Int.self, forKey: .price)
   }
 }

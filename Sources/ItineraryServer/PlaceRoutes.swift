@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryPlaces
+import ItineraryPlanning
 import ItineraryStore
 
 /// The places of the embedded city, found in its city file: `GET
@@ -61,7 +62,9 @@ struct PlaceRoutes: Sendable {
     return try .encoded(["completions": completions])
   }
 
-  /// `?lat=&lon=&radius=KM&category=&limit=`: nearest first.
+  /// `?lat=&lon=&radius=KM&category=&cuisine=&limit=`: nearest first; a
+  /// cuisine keeps the restaurants, cafés and bars serving it
+  /// (`PlaceFilter`). The embedded city has no prices: `price` is refused.
   func search(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
     let point = try query.coordinate(or: city.centre)
     let radius = try query.number("radius") ?? 1
@@ -70,8 +73,16 @@ struct PlaceRoutes: Sendable {
     }
     let limit = try query.integer("limit", in: 1...1000) ?? 50
     let category = query.string("category")
+    if query.string("price") != nil {
+      throw ItineraryError(.usage, "query: price: the embedded city has no prices")
+    }
+    let filter = PlaceFilter(cuisine: query.string("cuisine"))
+    try filter.validate { key, message in ItineraryError(.usage, "query: \(key) \(message)") }
+    let served = CategoryVocabulary.standard.categories.filter { $0.servesFoodOrDrink == true }
     let found = try city.file.nearby(radiusKm: radius, of: point).filter { nearby in
-      category.map(nearby.place.isEligible(for:)) ?? true
+      let kept = filter.apply([nearby.place], asked: served).first
+      return (category.map(nearby.place.isEligible(for:)) ?? true)
+        && (filter.isEmpty || served.contains { kept?.isEligible(for: $0.name) == true })
     }.prefix(limit).map { PlaceJSON($0.place, distanceKm: $0.distanceKm) }
     return try .encoded(["places": Array(found)])
   }

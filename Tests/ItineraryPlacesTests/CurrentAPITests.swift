@@ -30,6 +30,8 @@ import Testing
     #expect(gallery.address == "Pohjoisesplanadi 9, 00100 Helsinki")
     #expect(gallery.openingHours == "Tu-Fr 11:00-18:00; Sa 11:00-16:00")
     #expect(gallery.photoURL == "https://fastly.4sqi.net/img/general/original/12345_abc.jpg")
+    #expect(gallery.cuisines == ["art gallery", "cafe, coffee, and tea house"])
+    #expect(gallery.scoreSource == .foursquare)
     let bar = result.places[1]
     #expect(bar.categories == ["art", "bar", "nightlife"])
     #expect(bar.rating == nil)
@@ -137,6 +139,8 @@ import Testing
     #expect(aino.openingHours == "Mo-Th 11:30-22:00; Fr 11:30-01:00; Sa 13:00-16:00,18:00-24:00")
     #expect(aino.price == 3)
     #expect(aino.address == "Pohjoisesplanadi 21, 00100 Helsinki, Finland")
+    #expect(aino.cuisines == ["scandinavian", "restaurants"])
+    #expect(aino.scoreSource == .yelp)
     #expect(page.places[1].categories == ["restaurant", "cafe", "bar"])
   }
 

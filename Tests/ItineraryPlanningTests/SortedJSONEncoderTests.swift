@@ -208,6 +208,7 @@ import Testing
       "dwell": ["cafe": 20, "park": 0.5, "Käpylä \"x\"": 1e-05], "waitWeight": 0.02,
       "unknownHours": "closed", "openNow": true, "anytime": false, "days": 2,
       "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
+      "cuisine": "pizza", "price": 2,
     ]
   }
 
