@@ -13,9 +13,15 @@ public struct FoundPlace: Codable, Sendable, Equatable {
   /// The provider's rating, 0 to 5, when it has one.
   public var rating: Double?
   public var reviewCount: Int?
-  /// The score a plan gives it (`Scoring.score`): the explicit score, else
-  /// the Bayesian rating.
+  /// The score a plan gives it (`Scoring.score`), on the one scale of every
+  /// source: the map's notability, else the Bayesian rating.
   public var score: Double
+  /// Where the score comes from: `map`, `yelp` or `foursquare`.
+  public var scoreSource: ScoreSource?
+  /// What it is, as its main OpenStreetMap tag (`tourism=museum`), for map places.
+  public var kind: String?
+  /// What it serves, in its source's words, when it says.
+  public var cuisines: [String]?
   /// Opening hours as the source gives them.
   public var openingHours: String?
   /// Whether it is open at the response's `openAt`: `nil` when its hours
@@ -45,6 +51,9 @@ public struct FoundPlace: Codable, Sendable, Equatable {
     rating = place.rating
     reviewCount = place.reviewCount
     score = Scoring.score(of: place)
+    scoreSource = place.scoreSource
+    kind = place.kind
+    cuisines = place.cuisines.isEmpty ? nil : place.cuisines
     openingHours = place.openingHours
     self.openNow = openNow
     photos = place.photoURL.map { [$0] } ?? []

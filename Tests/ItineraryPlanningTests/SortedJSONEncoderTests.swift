@@ -111,7 +111,8 @@ import Testing
     let stop = try Self.stop([
       "id": "a", "name": "b", "category": "c", "lat": 1, "lon": 2, "score": 3, "legKm": 4,
       "legMinutes": 5, "address": "d", "openingHours": "e", "photoURL": "f", "arrive": "g",
-      "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true,
+      "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true, "scoreSource": "map",
+      "kind": "tourism=museum",
     ])
     let written = try JSONSerialization.jsonObject(with: SortedJSONEncoder.encode([stop]))
     let keys = try #require((written as? [[String: Any]])?.first).keys
