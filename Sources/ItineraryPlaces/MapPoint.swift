@@ -12,8 +12,10 @@ struct MapPoint: Hashable, Sendable {
     self.y = y
   }
 
-  /// The point of `coordinate`, rounded to ten-millionths.
-  init(_ coordinate: Coordinate) {
+  /// The point of `coordinate`, rounded to ten-millionths; `nil` for a
+  /// coordinate that is no point on the Earth (out of range, not finite).
+  init?(_ coordinate: Coordinate) {
+    guard coordinate.invalidity == nil else { return nil }
     x = Int((coordinate.lon * 1e7).rounded())
     y = Int((coordinate.lat * 1e7).rounded())
   }

@@ -245,15 +245,19 @@ import Testing
         {"type": "relation", "id": 7, "members": "none",
          "tags": {"name": "G", "leisure": "park", "type": "multipolygon"}},
         {"type": "node", "id": 8, "lat": 60.17, "lon": 24.95, "version": 2,
-         "timestamp": "2019-02-30T10:00:00Z", "tags": {"name": "H", "amenity": "cafe"}}
+         "timestamp": "2019-02-30T10:00:00Z", "tags": {"name": "H", "amenity": "cafe"}},
+        {"type": "node", "id": 9, "lat": 1e300, "lon": 24.95, "tags": {"name": "I", "amenity": "cafe"}},
+        {"type": "way", "id": 10, "geometry": [{"lat": 60.2, "lon": 1e300}, {"lat": 60.2, "lon": 24.9}],
+         "tags": {"name": "J", "leisure": "park"}}
       ]}
       """#
     let elements = try OverpassProvider.parse(Data(body.utf8))
     let byID = Dictionary(uniqueKeysWithValues: elements.places.map { ($0.id, $0) })
-    #expect(Set(byID.keys) == ["node/1", "node/2", "way/3", "way/4", "node/8"])
+    #expect(Set(byID.keys) == ["node/1", "node/2", "way/3", "way/4", "node/8", "way/10"])
+    #expect(byID["way/10"]?.coordinate == Coordinate(lat: 60.2, lon: 24.9), "its one good point")
     #expect(byID["way/3"]?.coordinate == Coordinate(lat: 60.18, lon: 24.96), "the centre")
     #expect(byID["way/4"]?.coordinate == Coordinate(lat: 60.19, lon: 24.97), "its one point")
-    #expect(elements.skipped.count == 3)
+    #expect(elements.skipped.count == 4)
     // Without edit times nothing is stale or aged; a version of 2 is one edit.
     #expect(byID["node/1"]?.score == byID["node/2"]?.score.map { $0 + 0.0001 })
     #expect((byID["node/8"]?.score ?? 0) > (byID["node/1"]?.score ?? 0))

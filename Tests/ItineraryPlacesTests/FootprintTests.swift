@@ -52,9 +52,15 @@ import Testing
     #expect(closedAndOpen == Footprint.squareMetres([square(10_000, at: MapPoint(x: 0, y: 0))]))
   }
 
-  @Test func pointsComeFromCoordinatesToTheTenMillionth() {
-    let point = MapPoint(Coordinate(lat: 60.1699001, lon: -24.93845675))
+  @Test func pointsComeFromCoordinatesToTheTenMillionth() throws {
+    let point = try #require(MapPoint(Coordinate(lat: 60.1699001, lon: -24.93845675)))
     #expect(point == MapPoint(x: -249_384_568, y: 601_699_001))
     #expect(point.coordinate == Coordinate(lat: 60.1699001, lon: -24.9384568))
+    for broken in [
+      Coordinate(lat: 1e300, lon: 0), Coordinate(lat: 0, lon: -.infinity),
+      Coordinate(lat: .nan, lon: 0), Coordinate(lat: 91, lon: 0),
+    ] {
+      #expect(MapPoint(broken) == nil, "\(broken)")
+    }
   }
 }
