@@ -55,10 +55,10 @@ enum Options {
   // Food and drink.
   static let cuisine = Option.value(
     "cuisine", "WORD",
-    "only restaurants, cafes and bars serving WORD (pizza, sushi, vegan: OpenStreetMap's cuisine, the providers' categories)"
-  )
+    "only restaurants, cafes and bars serving WORD (pizza, sushi, vegan)")
   static let price = Option.value(
-    "price", "1-4", "only restaurants, cafes and bars of this price level or cheaper (yelp, foursquare)")
+    "price", "1-4",
+    "only restaurants, cafes and bars of this price level or cheaper (yelp, foursquare)")
 
   // When.
   static let start = Option.value(

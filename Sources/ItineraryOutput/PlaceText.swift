@@ -7,7 +7,8 @@ enum PlaceText {
   /// The score and what it is: `map score 3.84`; `yelp score 4.12 (4.5 ★, 120)`
   /// with the rating it comes from; `score 3.84` from no known source.
   static func quality(_ place: FoundPlace) -> String {
-    let score = scoreTitle(place.scoreSource.map { [$0] } ?? []) + String(format: " %.2f", place.score)
+    let score =
+      scoreTitle(place.scoreSource.map { [$0] } ?? []) + String(format: " %.2f", place.score)
     guard let rating = place.rating else { return score }
     return score + String(format: " (%.1f ★", rating)
       + (place.reviewCount.map { ", \($0)" } ?? "") + ")"

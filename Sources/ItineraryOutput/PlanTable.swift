@@ -67,8 +67,9 @@ public enum PlanTable {
   ) -> [String] {
     var header = [
       "", "place", "category",
-      PlaceText.scoreTitle(stops.compactMap(\.scoreSource).count == stops.count
-        ? stops.compactMap(\.scoreSource) : []),
+      PlaceText.scoreTitle(
+        stops.compactMap(\.scoreSource).count == stops.count
+          ? stops.compactMap(\.scoreSource) : []),
       "leg", "time",
     ]
     if stops.contains(where: { $0.begin != nil }) { header.append("visit") }

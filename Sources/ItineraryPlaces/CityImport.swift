@@ -143,7 +143,8 @@ public struct CityImport {
         try keep(
           MapElement(
             id: "relation/\(relation.id)", tags: relation.tags, location: mean,
-            footprint: Footprint.squareMetres(rings), version: relation.version, edited: relation.edited),
+            footprint: Footprint.squareMetres(rings), version: relation.version,
+            edited: relation.edited),
           in: context, writer: writer)
       }
     }

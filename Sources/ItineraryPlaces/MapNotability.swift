@@ -128,7 +128,8 @@ struct MapNotability: Sendable {
       || (isBusiness(tags) && tags["name"].map(context.isChainName) == true)
     if chain { terms.append(Term(name: "chain", points: chainPoints)) }
     for signal in signals
-    where !(chain && signal.notForChains) && signal.patterns.contains(where: { $0.isMatched(by: tags) })
+    where !(chain && signal.notForChains)
+      && signal.patterns.contains(where: { $0.isMatched(by: tags) })
     {
       terms.append(Term(name: signal.name, points: signal.points))
     }

@@ -24,5 +24,6 @@ enum CityFileSchema {
   /// and its `cuisine` tag as written (`pizza;italian`); places of an
   /// upgraded file have neither.
   static let kinds = Migration(
-    "kinds", sql: "ALTER TABLE places ADD COLUMN kind TEXT; ALTER TABLE places ADD COLUMN cuisine TEXT;")
+    "kinds",
+    sql: "ALTER TABLE places ADD COLUMN kind TEXT; ALTER TABLE places ADD COLUMN cuisine TEXT;")
 }

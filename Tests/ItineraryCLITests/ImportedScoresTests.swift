@@ -111,7 +111,8 @@ struct ImportedScoresTests {
     var lines: [String] = []
     var nextNode = 1_000_000
     func tags(_ element: Element) -> String {
-      "T" + element.tags.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\(escaped($0.value))" }
+      "T"
+        + element.tags.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\(escaped($0.value))" }
         .joined(separator: ",")
     }
     func meta(_ element: Element) -> String { "v\(element.version) dV t\(element.edited)" }
@@ -129,7 +130,8 @@ struct ImportedScoresTests {
     for element in elements {
       switch element.shape {
       case .node(let corner):
-        lines.append("n\(element.id) \(meta(element)) \(tags(element)) x\(corner.lon) y\(corner.lat)")
+        lines.append(
+          "n\(element.id) \(meta(element)) \(tags(element)) x\(corner.lon) y\(corner.lat)")
       case .way(let corners):
         ways += way(element.id, corners, "\(meta(element)) \(tags(element))")
       case .multipolygon(let corners):

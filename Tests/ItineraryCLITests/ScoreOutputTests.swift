@@ -47,7 +47,8 @@ import Testing
     #expect(lastMuseum < firstShop, "\(names)")
     #expect(!art.contains { ["tourism=artwork", "memorial=plaque"].contains(kind($0["id"])) })
     let museumNames = try results(["museum"]).compactMap { $0["name"] as? String }
-    #expect(Set(museumNames.prefix(2)) == ["Ateneum", "Kiasma"] && museumNames.contains("Amos Rex"))
+    #expect(
+      Set(museumNames.prefix(2)) == ["Ateneum", "Kiasma"] && museumNames.contains("Amos Rex"))
   }
 
   /// The first page of `search restaurant` holds no chain and no fast food.

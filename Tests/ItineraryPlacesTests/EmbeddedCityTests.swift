@@ -53,7 +53,8 @@ import Testing
   /// bear (a branch's name may go on after its chain's), and the branches
   /// the corrections give a brand.
   func chains(among places: [Place]) -> Set<String> {
-    let counts = Dictionary(places.compactMap { MapContext.folded($0.name) }.map { ($0, 1) }, uniquingKeysWith: +)
+    let counts = Dictionary(
+      places.compactMap { MapContext.folded($0.name) }.map { ($0, 1) }, uniquingKeysWith: +)
     let context = MapContext(chainNames: Set(counts.filter { $0.value > 1 }.keys))
     let branded = TagCorrections.standard.byElement.filter { $0.value["brand"] != nil }.keys
     return Set(places.filter { branded.contains($0.id) || context.isChainName($0.name) }.map(\.id))
@@ -82,7 +83,8 @@ import Testing
     for category in CategoryVocabulary.standard.categories {
       let scores = city.places.filter { $0.isEligible(for: category.name) }.compactMap(\.score)
       let largest = Dictionary(grouping: scores, by: { $0 }).values.map(\.count).max() ?? 0
-      #expect(largest <= max(1, scores.count / 10), "\(category.name): \(largest) of \(scores.count)")
+      #expect(
+        largest <= max(1, scores.count / 10), "\(category.name): \(largest) of \(scores.count)")
     }
   }
 

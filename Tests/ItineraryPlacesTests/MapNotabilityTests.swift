@@ -71,7 +71,9 @@ import Testing
       }
       let terms = notability.terms(of: element(tags), in: MapContext())
       #expect(
-        terms.filter { $0.name == signal.name } == [.init(name: signal.name, points: signal.points)],
+        terms.filter { $0.name == signal.name } == [
+          .init(name: signal.name, points: signal.points)
+        ],
         "\(signal.name)")
     }
   }
@@ -114,7 +116,9 @@ import Testing
         == rule.pointsEach)
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     let many = Dictionary(
-      uniqueKeysWithValues: (0..<30).map { ("name:" + String([letters[$0 / 26], letters[$0 % 26]]), "x") })
+      uniqueKeysWithValues: (0..<30).map {
+        ("name:" + String([letters[$0 / 26], letters[$0 % 26]]), "x")
+      })
     #expect(points(element(many)) == rule.atMost)
     for (key, counts) in [
       ("name:en", true), ("name:sr-Latn", true), ("name:EN", false), ("name:english", false),
@@ -138,7 +142,8 @@ import Testing
     let context = MapContext(newestEdit: newest)
     let age = notability.rules.age
     // 2019 less 1908: 11.1 decades.
-    #expect(abs(points(element(["start_date": "1908"]), context) - 11.1 * age.pointsPerDecade) < 1e-9)
+    #expect(
+      abs(points(element(["start_date": "1908"]), context) - 11.1 * age.pointsPerDecade) < 1e-9)
     #expect(points(element(["start_date": "1208"]), context) == age.atMost)
     #expect(points(element(["start_date": "1908"])) == 0, "no edit times, no age")
     let stale = notability.rules.staleness
@@ -167,7 +172,8 @@ import Testing
     #expect(!rules.isCandidate(["amenity": "bar"]), "no name")
     #expect(!rules.isCandidate(["name": "\u{1B}[0m", "amenity": "bar"]), "a name of escapes")
     #expect(rules.isCandidate(["name": "Bar", "amenity": "bar"]))
-    #expect(rules.place(element(["amenity": "bar", "opening_hours": "off"]), in: MapContext()) == nil)
+    #expect(
+      rules.place(element(["amenity": "bar", "opening_hours": "off"]), in: MapContext()) == nil)
   }
 
   @Test func placesCarryTheirKindCuisinesAndScore() throws {

@@ -16,14 +16,16 @@ import Testing
   }
 
   @Test(arguments: [
-    ("burger", ["burgers"], true), ("Burgers", ["burger"], true), ("ice cream", ["ice_cream"], true),
+    ("burger", ["burgers"], true), ("Burgers", ["burger"], true),
+    ("ice cream", ["ice_cream"], true),
     ("italian", ["Italian Restaurant"], true), ("sushi", ["sushi;japanese"], true),
     ("café", ["cafe, coffee, and tea house"], true), ("coffee tea", ["coffee, and tea"], false),
     ("pizza", ["pizzeria"], false), ("thai", ["thai_fusion"], true), ("tea", ["steak"], false),
     ("swiss", ["swiss"], true), ("sushi", [], false),
   ])
   func cuisinesMatchWholeWordsInARow(word: String, cuisines: [String], kept: Bool) {
-    #expect(PlaceFilter(cuisine: word).keeps(place("p", ["restaurant"], cuisines: cuisines)) == kept)
+    #expect(
+      PlaceFilter(cuisine: word).keeps(place("p", ["restaurant"], cuisines: cuisines)) == kept)
   }
 
   @Test func aPriceKeepsKnownPricesUpToIt() {
