@@ -9,8 +9,10 @@ enum CategoriesCommand {
     summary: "list the category vocabulary",
     description: """
       Lists the categories 'plan' understands, their aliases, the
-      OpenStreetMap tags each one covers and the minutes a plan stays at a
-      stop of it (change them with 'plan --dwell CATEGORY=MINUTES').
+      OpenStreetMap tags each one covers (fixtures/categories.json says why),
+      whether it fills a stop only when asked for by name, and the minutes a
+      plan stays at a stop of it (change them with 'plan --dwell
+      CATEGORY=MINUTES').
       """,
     options: [],
     run: run)
@@ -28,6 +30,9 @@ enum CategoriesCommand {
         terminal.write("  aliases: \(category.aliases.joined(separator: ", "))\n")
       }
       terminal.write("  OpenStreetMap: \(category.osm.joined(separator: ", "))\n")
+      if category.onlyWhenAsked == true {
+        terminal.write("  fills a stop only when asked for by name\n")
+      }
       if let minutes = category.dwellMinutes {
         terminal.write("  dwell: \(Int(minutes.rounded())) min\n")
       }

@@ -52,6 +52,14 @@ enum Options {
   static let radius = Option.value(
     "radius", "KM", "candidates within KM of the start (walk 3, bike 10, drive 25)")
 
+  // Food and drink.
+  static let cuisine = Option.value(
+    "cuisine", "WORD",
+    "only restaurants, cafes and bars serving WORD (pizza, sushi, vegan)")
+  static let price = Option.value(
+    "price", "1-4",
+    "only restaurants, cafes and bars of this price level or cheaper (yelp, foursquare)")
+
   // When.
   static let start = Option.value(
     "start", "TIME|DATE TIME|now",

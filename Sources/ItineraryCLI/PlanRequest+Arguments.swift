@@ -44,6 +44,8 @@ extension PlanRequest {
     verify = arguments.flag(Options.verify)
     verifyTimeLimit = try arguments.number(Options.verifyTimeLimit)
     units = try arguments.choice(Options.units)
+    cuisine = arguments.string(Options.cuisine)
+    price = try arguments.integer(Options.price)
   }
 
   /// `HH:MM` or `H:MM`: a time of day, never a category.

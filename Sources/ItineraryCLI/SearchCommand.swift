@@ -18,7 +18,8 @@ enum SearchCommand {
       """,
     options: [
       Options.at, Options.near, Options.provider, Options.text, Options.limit, Options.sort,
-      Options.openNow, Options.radius, Options.tz, Options.units, Options.format,
+      Options.openNow, Options.radius, Options.cuisine, Options.price, Options.tz, Options.units,
+      Options.format,
       Options.output, Options.noHistory,
     ],
     run: run)
@@ -37,6 +38,8 @@ enum SearchCommand {
     request.radius = try arguments.number(Options.radius)
     request.tz = arguments.string(Options.tz)
     request.units = try arguments.choice(Options.units)
+    request.cuisine = arguments.string(Options.cuisine)
+    request.price = try arguments.integer(Options.price)
     let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))

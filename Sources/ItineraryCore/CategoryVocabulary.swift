@@ -15,6 +15,13 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
   public var foursquare: [String]
   /// Minutes a timed plan stays at a stop of this category by default.
   public var dwellMinutes: Double?
+  /// Whether its places fill a stop only when it is asked for by name
+  /// (public artworks, memorials, plaques): a trip over every category
+  /// leaves it out.
+  public var onlyWhenAsked: Bool?
+  /// Whether its places serve food or drink, so that `--cuisine` and
+  /// `--price` filter them.
+  public var servesFoodOrDrink: Bool?
   /// Whether its places are out of doors (a park, a viewpoint): with no
   /// opening hours, they are visits by daylight.
   public var outdoor: Bool?

@@ -12,7 +12,8 @@ public struct Place: Hashable, Sendable {
   public var reviewCount: Int?
   /// Price level, 1 (cheap) to 4 (expensive).
   public var price: Int?
-  /// An explicit score that replaces the Bayesian rating.
+  /// An explicit score that replaces the Bayesian rating (a map place's
+  /// notability, see `Scoring`).
   public var score: Double?
   public var address: String?
   /// Opening hours as given by the source (OSM `opening_hours` syntax for OSM).
@@ -22,12 +23,20 @@ public struct Place: Hashable, Sendable {
   public var photoURL: String?
   /// Minutes spent here, overriding the problem's minutes for its category.
   public var dwellMinutes: Double?
+  /// What the place is, as its main OpenStreetMap tag (`tourism=museum`,
+  /// `amenity=fast_food`): the first of the vocabulary's tags it has, for
+  /// what depends on the kind of place rather than its category.
+  public var kind: String?
+  /// What it serves, in the source's words: OpenStreetMap `cuisine` values
+  /// (`pizza`, `italian`), Yelp category aliases, Foursquare category names.
+  public var cuisines: [String]
 
   public init(
     id: String, name: String, categories: [String], coordinate: Coordinate,
     rating: Double? = nil, reviewCount: Int? = nil, price: Int? = nil, score: Double? = nil,
     address: String? = nil, openingHours: String? = nil, source: String? = nil,
-    photoURL: String? = nil, dwellMinutes: Double? = nil
+    photoURL: String? = nil, dwellMinutes: Double? = nil, kind: String? = nil,
+    cuisines: [String] = []
   ) {
     self.id = id
     self.name = name
@@ -42,7 +51,12 @@ public struct Place: Hashable, Sendable {
     self.source = source
     self.photoURL = photoURL
     self.dwellMinutes = dwellMinutes
+    self.kind = kind
+    self.cuisines = cuisines
   }
+
+  /// Where its score comes from, when it came from a source of places.
+  public var scoreSource: ScoreSource? { source.flatMap(ScoreSource.init(placeSource:)) }
 
   /// Whether this place may fill a stop of `category` (names compared ignoring case).
   ///

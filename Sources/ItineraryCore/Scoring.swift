@@ -1,4 +1,13 @@
-/// How good a place is, before distance is counted.
+/// How good a place is, before distance is counted, on one scale whatever
+/// the source: 1 to 5 like a star rating, 3.00 being a place nothing is
+/// known about. Where the number comes from is `ScoreSource`.
+///
+/// - Ratings (Yelp, Foursquare's halved to 0-5): the Bayesian rating below,
+///   so a few reviews move a place only a little from 3.00.
+/// - Map notability (OpenStreetMap): `3 + 2 * tanh(points / 200)`, the points
+///   being what the map says about the place (`MapNotability` in
+///   ItineraryPlaces, the rules in `fixtures/categories.json`): not a rating,
+///   but how much the map says people seek the place out.
 public enum Scoring {
   /// The weight of the prior in the Bayesian rating, in reviews.
   public static let priorReviews = 10.0

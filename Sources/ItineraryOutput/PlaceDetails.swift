@@ -7,7 +7,8 @@ public enum PlaceDetails {
     var lines = [
       TerminalText.clean(place.name),
       "  id: \(place.id)",
-      "  categories: \(place.categories.joined(separator: ", "))",
+      "  categories: \(place.categories.joined(separator: ", "))"
+        + (place.kind.map { " (\($0))" } ?? ""),
       "  location: \(place.lat),\(place.lon)",
       "  \(PlaceText.quality(place))",
     ]

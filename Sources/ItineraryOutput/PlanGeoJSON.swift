@@ -56,6 +56,8 @@ public enum PlanGeoJSON {
     var name: String?
     var category: String?
     var score: Double?
+    var scoreSource: ScoreSource?
+    var kind: String?
     var legKm: Double?
     var legMinutes: Double?
     var openingHours: String?
@@ -112,7 +114,8 @@ public enum PlanGeoJSON {
   ) -> Properties {
     Properties(
       rank: rank, day: day, waitMinutes: stop.waitMinutes, order: order, id: stop.id,
-      name: stop.name, category: stop.category, score: stop.score, legKm: stop.legKm,
+      name: stop.name, category: stop.category, score: stop.score, scoreSource: stop.scoreSource,
+      kind: stop.kind, legKm: stop.legKm,
       legMinutes: stop.legMinutes, openingHours: stop.openingHours, photoURL: stop.photoURL,
       arrive: stop.arrive, begin: stop.begin, leave: stop.leave, hoursKnown: stop.hoursKnown)
   }

@@ -60,12 +60,22 @@ public enum PlanTable {
     return lines.joined(separator: "\n")
   }
 
-  /// Each stop's row, and on a round trip the way back, columns aligned.
+  /// A header naming the columns (the scores' by their source, `map
+  /// score`), each stop's row, and on a round trip the way back, columns aligned.
   private static func stopRows(
     _ stops: [PlanResponse.Stop], returnKm: Double?, returnMinutes: Double?, waited: Bool,
     units: DistanceUnit, startDay: String?
   ) -> [String] {
-    var rows: [[String]] = []
+    var header = [
+      "", "place", "category",
+      PlaceText.scoreTitle(
+        stops.compactMap(\.scoreSource).count == stops.count
+          ? stops.compactMap(\.scoreSource) : []),
+      "leg", "time",
+    ]
+    if stops.contains(where: { $0.begin != nil }) { header.append("visit") }
+    if waited { header.append("") }
+    var rows: [[String]] = [header]
     for (index, stop) in stops.enumerated() {
       var row = [
         "  \(index + 1).", TerminalText.clean(stop.name), stop.category,

@@ -6,17 +6,20 @@ import ItineraryStore
 /// places of the vocabulary's categories, by the rules of `OSMPlaceRules`
 /// and the corrections of `TagCorrections`, as the embedded city is built.
 ///
-/// osmium reads the extract twice, both streamed: once for the relations of
-/// the vocabulary's tags (`tags-filter`), to learn which ways outline a
-/// multipolygon place; once for every tagged node and every way with its
-/// nodes' locations (`add-locations-to-ways`, the location index on disk),
-/// fed only the nodes and ways (`cat`), since the relations it would
-/// otherwise decode and write in blocks of thousands are what its memory
-/// grew with.
+/// osmium reads the extract twice, both streamed. First the candidates
+/// alone (`tags-filter` on the vocabulary's tags, nothing they reference):
+/// what a place's score depends on beyond itself (`MapContext`: the newest
+/// edit, the business names two businesses share) and which ways outline a
+/// multipolygon place. Then every tagged node and every way with its nodes'
+/// locations (`add-locations-to-ways`, the location index on disk), fed
+/// only the nodes and ways (`cat`), since the relations it would otherwise
+/// decode and write in blocks of thousands are what its memory grew with.
+/// Both runs write each element's version and last edit.
 /// A place's location is a node's own, the mean of a way's distinct located
-/// nodes, or the mean of the distinct located nodes of a multipolygon's
-/// outer ways. Everything is written to a temporary folder beside the
-/// cities and moved into place only when complete.
+/// points, or the mean of the distinct located points of a multipolygon's
+/// outer ways; a way or multipolygon whose outline closes has a footprint.
+/// Everything is written to a temporary folder beside the cities and moved
+/// into place only when complete.
 public struct CityImport {
   public let extract: URL
   public let name: String
@@ -80,11 +83,12 @@ public struct CityImport {
   {
     let started = Date()
     let writer = try CityFileWriter(file: database)
-    progress("import \(name): reading the multipolygons of \(extract.lastPathComponent)")
-    let outlines = try readOutlines(scratch: scratch)
+    progress("import \(name): reading the candidates of \(extract.lastPathComponent)")
+    let candidates = try readCandidates(scratch: scratch)
+    let context = candidates.context
     progress("import \(name): reading nodes and ways")
     var elements = 0
-    var outlineNodes: [Int64: [Int64: OPLLine.Location]] = [:]
+    var outlineRings: [Int64: [MapPoint]] = [:]
     let nameKey = Array("name".utf8)
     try osmium.run(
       [
@@ -96,7 +100,7 @@ public struct CityImport {
           "add-locations-to-ways", "-", "--input-format", "pbf", "--ignore-missing-nodes",
           "--no-progress",
           "--index-type", "sparse_file_array,\(scratch.appending(path: "locations").path)",
-          "--output-format", "opl,add_metadata=false", "--output", "-",
+          "--output-format", "opl,add_metadata=version+timestamp", "--output", "-",
         ],
       ], logs: scratch, file: extract.path
     ) { (bytes) throws(ItineraryError) in
@@ -106,27 +110,42 @@ public struct CityImport {
         progress("import \(name): \(elements) elements read, \(writer.count) places")
       }
       let id = kindName(line.kind) + "/\(line.id)"
-      let outline = line.kind == .way && outlines.ways.contains(line.id)
+      let outline = line.kind == .way && candidates.outlineWays.contains(line.id)
       guard line.mayHaveTag(nameKey) || outline || corrections.byElement[id] != nil else { return }
       let tags = corrections.corrected(
         id, try decoded { () throws(OPLLine.Malformed) in try line.tags() })
+      let (version, edited) = try decoded { () throws(OPLLine.Malformed) in
+        (try line.version(), try line.timestamp())
+      }
       switch line.kind {
       case .node:
-        if let location = line.location { try keep(id, tags, at: location, in: writer) }
+        if let location = line.location {
+          try keep(
+            MapElement(id: id, tags: tags, location: location, version: version, edited: edited),
+            in: context, writer: writer)
+        }
       case .way:
-        let nodes = Dictionary(line.locatedNodes(), uniquingKeysWith: { first, _ in first })
-        if outline { outlineNodes[line.id] = nodes }
-        if !nodes.isEmpty, let mean = Self.mean(nodes.values) {
-          try keep(id, tags, at: mean, in: writer)
+        let ring = line.locatedNodes().map(\.location)
+        if outline { outlineRings[line.id] = ring }
+        if let mean = MapPoint.mean(Set(ring)) {
+          try keep(
+            MapElement(
+              id: id, tags: tags, location: mean, footprint: Footprint.squareMetres([ring]),
+              version: version, edited: edited),
+            in: context, writer: writer)
         }
       case .relation: break
       }
     }
-    for relation in outlines.relations {
-      var nodes: [Int64: OPLLine.Location] = [:]
-      for way in relation.ways { nodes.merge(outlineNodes[way] ?? [:]) { first, _ in first } }
-      if let mean = Self.mean(nodes.values) {
-        try keep("relation/\(relation.id)", relation.tags, at: mean, in: writer)
+    for relation in candidates.multipolygons {
+      let rings = relation.ways.compactMap { outlineRings[$0] }
+      if let mean = MapPoint.mean(Set(rings.joined())) {
+        try keep(
+          MapElement(
+            id: "relation/\(relation.id)", tags: relation.tags, location: mean,
+            footprint: Footprint.squareMetres(rings), version: relation.version,
+            edited: relation.edited),
+          in: context, writer: writer)
       }
     }
     guard writer.count > 0 else {
@@ -146,65 +165,80 @@ public struct CityImport {
     return summary
   }
 
-  /// A multipolygon place: its tags and the ways of its outline.
+  /// A multipolygon place: its tags, the ways of its outline, its edits.
   struct Multipolygon {
     var id: Int64
     var tags: [String: String]
     var ways: [Int64]
+    var version: Int?
+    var edited: Int?
   }
 
-  /// The named multipolygon relations of the vocabulary's categories, and
-  /// every way of their outlines.
-  private func readOutlines(scratch: URL) throws(ItineraryError)
-    -> (relations: [Multipolygon], ways: Set<Int64>)
-  {
-    let expressions = scratch.appending(path: "relations.txt")
+  /// What the first run learns: the context the places are scored in, the
+  /// named multipolygon relations of the vocabulary's categories, and every
+  /// way of their outlines.
+  struct Candidates {
+    var context: MapContext
+    var multipolygons: [Multipolygon]
+    var outlineWays: Set<Int64>
+  }
+
+  /// Reads every element with one of the vocabulary's tags, without what it
+  /// references.
+  ///
+  /// - Complexity: O(elements of the extract); memory O(business names +
+  ///   multipolygon places).
+  private func readCandidates(scratch: URL) throws(ItineraryError) -> Candidates {
+    let expressions = scratch.appending(path: "candidates.txt")
     var tags: [String] = []
     for category in rules.vocabulary.categories {
       tags += category.osm.filter { !tags.contains($0) }
     }
     do {
-      try tags.map { "r/\($0)" }.joined(separator: "\n").write(
+      try tags.map { "nwr/\($0)" }.joined(separator: "\n").write(
         to: expressions, atomically: false, encoding: .utf8)
     } catch {
       throw ItineraryError(.failure, "cannot write \(expressions.path)")
     }
-    var relations: [Multipolygon] = []
+    var builder = MapContext.Builder(rules: rules)
+    var multipolygons: [Multipolygon] = []
     var ways: Set<Int64> = []
     try osmium.run(
       [
         [
           "tags-filter", extract.path, "--expressions", expressions.path, "--omit-referenced",
-          "--no-progress", "--output-format", "opl,add_metadata=false", "--output", "-",
+          "--no-progress", "--output-format", "opl,add_metadata=version+timestamp", "--output",
+          "-",
         ]
       ], logs: scratch, file: extract.path
     ) { (bytes) throws(ItineraryError) in
       let line = try parsed(bytes)
-      guard line.kind == .relation else { return }
-      let id = "relation/\(line.id)"
-      let relationTags = corrections.corrected(
+      let id = kindName(line.kind) + "/\(line.id)"
+      let tags = corrections.corrected(
         id, try decoded { () throws(OPLLine.Malformed) in try line.tags() })
-      guard relationTags["name"] != nil, relationTags["type"] == "multipolygon",
-        !rules.categories(tags: relationTags).isEmpty
-      else { return }
+      let (version, edited) = try decoded { () throws(OPLLine.Malformed) in
+        (try line.version(), try line.timestamp())
+      }
+      guard line.kind != .relation || OSMPlaceRules.hasOutline(relation: tags) else { return }
+      builder.add(tags: tags, edited: edited)
+      guard line.kind == .relation, rules.isCandidate(tags) else { return }
       let members = try decoded { () throws(OPLLine.Malformed) in try line.members() }
       let outline = members.filter {
-        $0.kind == UInt8(ascii: "w") && ($0.role == "outer" || $0.role.isEmpty)
+        $0.kind == UInt8(ascii: "w") && OSMPlaceRules.isOuter(role: $0.role)
       }.map(\.id)
-      relations.append(Multipolygon(id: line.id, tags: relationTags, ways: outline))
+      multipolygons.append(
+        Multipolygon(id: line.id, tags: tags, ways: outline, version: version, edited: edited))
       ways.formUnion(outline)
     }
-    return (relations, ways)
+    return Candidates(context: builder.context, multipolygons: multipolygons, outlineWays: ways)
   }
 
   /// Adds the place an element is, when it is one.
-  private func keep(
-    _ id: String, _ tags: [String: String], at location: OPLLine.Location,
-    in writer: CityFileWriter
-  ) throws(ItineraryError) {
-    let coordinate = Coordinate(lat: Double(location.y) / 1e7, lon: Double(location.x) / 1e7)
-    guard let place = rules.place(id: id, tags: tags, at: coordinate) else { return }
-    try writer.add(place, twin: OSMPlaceRules.twinKey(tags))
+  private func keep(_ element: MapElement, in context: MapContext, writer: CityFileWriter)
+    throws(ItineraryError)
+  {
+    guard let place = rules.place(element, in: context) else { return }
+    try writer.add(place, twin: OSMPlaceRules.twinKey(element.tags), edited: element.edited)
   }
 
   private func parsed(_ bytes: UnsafeBufferPointer<UInt8>) throws(ItineraryError) -> OPLLine {
@@ -226,21 +260,5 @@ public struct CityImport {
     case .way: "way"
     case .relation: "relation"
     }
-  }
-
-  /// The mean of `locations`, rounded to whole units, halves to even (as
-  /// the embedded city's build rounds); `nil` for none.
-  ///
-  /// - Complexity: O(n).
-  static func mean(_ locations: some Collection<OPLLine.Location>) -> OPLLine.Location? {
-    guard !locations.isEmpty else { return nil }
-    func rounded(_ sum: Int) -> Int {
-      let count = locations.count
-      let floor = sum >= 0 ? sum / count : -((-sum + count - 1) / count)
-      let twice = 2 * (sum - floor * count)
-      return twice > count || (twice == count && floor % 2 != 0) ? floor + 1 : floor
-    }
-    return OPLLine.Location(
-      x: rounded(locations.reduce(0) { $0 + $1.x }), y: rounded(locations.reduce(0) { $0 + $1.y }))
   }
 }

@@ -56,9 +56,15 @@ public struct FoursquareProvider: PlaceProvider {
   }
 
   /// One search of up to 50 places.
+  ///
+  /// - Throws: `ItineraryError` (unavailable) for a category Foursquare has
+  ///   no id for (plaques), rather than a search of every category.
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
+    guard !query.category.foursquare.isEmpty else {
+      throw ItineraryError(.unavailable, "foursquare has no category for \(query.category.name)")
+    }
     let fetched = try session.fetch(
       request(query), subject: "category '\(query.category.name)'", explain: explain
     ) { data throws(ResponseProblem) in
@@ -135,11 +141,14 @@ public struct FoursquareProvider: PlaceProvider {
   /// (`fsq_category_id`).
   struct CategoryID: Decodable {
     var id: String
+    /// Its name (`Pizzeria`, `Italian Restaurant`), what a place serves.
+    var name: String?
 
     init(from decoder: any Decoder) throws {
       struct Raw: Decodable {
         var id: Flexible?
         var fsqCategoryId: Flexible?
+        var name: String?
       }
       struct Flexible: Decodable {
         var text: String
@@ -154,7 +163,16 @@ public struct FoursquareProvider: PlaceProvider {
       }
       let raw = try Raw(from: decoder)
       id = raw.fsqCategoryId?.text ?? raw.id?.text ?? ""
+      name = raw.name
     }
+  }
+
+  /// What a place serves, in Foursquare's words: its categories' names,
+  /// lowercased, once each.
+  static func cuisines(_ categories: [CategoryID]) -> [String] {
+    var seen: Set<String> = []
+    return categories.compactMap { $0.name.flatMap(DisplayText.clean)?.lowercased() }
+      .filter { seen.insert($0).inserted }
   }
 
   struct Search: Decodable { var results: [SearchPlace] }
@@ -219,7 +237,8 @@ public struct FoursquareProvider: PlaceProvider {
         score: rating == nil ? popularity.flatMap(Self.popularityScore) : nil,
         address: DisplayText.clean(location?.formattedAddress ?? location?.address),
         openingHours: openingHours, source: "foursquare",
-        photoURL: photos?.first.flatMap { DisplayText.clean("\($0.prefix)original\($0.suffix)") })
+        photoURL: photos?.first.flatMap { DisplayText.clean("\($0.prefix)original\($0.suffix)") },
+        cuisines: FoursquareProvider.cuisines(categories ?? []))
     }
 
     /// An unrated place's score from its popularity (0 to 1, foot traffic
@@ -279,7 +298,7 @@ public struct FoursquareProvider: PlaceProvider {
         coordinate: coordinate, rating: rating.flatMap { (0...10).contains($0) ? $0 / 2 : nil },
         reviewCount: ratingSignals, price: price?.tier,
         address: DisplayText.clean(location?.formattedAddress?.joined(separator: ", ")),
-        source: "foursquare")
+        source: "foursquare", cuisines: FoursquareProvider.cuisines(categories ?? []))
     }
   }
 }

@@ -5,24 +5,21 @@ import ItineraryCore
 /// way nodes and relation members are, decoded only when asked for.
 ///
 /// A line is fields split by spaces, each a letter and its text: `n123`
-/// (type and id), `Tkey=value,...` (tags), `x24.9` `y60.1` (a node's
-/// location), `Nn1x24.9y60.1,n2xy,...` (a way's nodes, with locations when
+/// (type and id), `v5` (the version, `v0` when unknown), `t2019-04-21T09:50:14Z`
+/// (the last edit, empty when unknown), `Tkey=value,...` (tags), `x24.9`
+/// `y60.1` (a node's location), `Nn1x24.9y60.1,n2xy,...` (a way's nodes, with locations when
 /// osmium added them, empty when missing), `Mw7@outer,...` (members). In
 /// tags and roles, a space, comma, equals sign, at sign, percent sign or
 /// control character is written `%HEX%`, its code point in hexadecimal.
 struct OPLLine {
   enum Kind: Sendable { case node, way, relation }
 
-  /// A point in osmium's fixed point: ten-millionths of a degree.
-  struct Location: Hashable, Sendable {
-    var x: Int
-    var y: Int
-  }
-
   let bytes: UnsafeBufferPointer<UInt8>
   let kind: Kind
   let id: Int64
   private var tagField = 0..<0
+  private var versionField: Range<Int>?
+  private var timestampField: Range<Int>?
   private var xField: Range<Int>?
   private var yField: Range<Int>?
   private var nodeField = 0..<0
@@ -52,6 +49,8 @@ struct OPLLine {
       let text = (start + 1)..<end
       switch bytes[start] {
       case UInt8(ascii: "T"): tagField = text
+      case UInt8(ascii: "v"): versionField = text
+      case UInt8(ascii: "t"): timestampField = text
       case UInt8(ascii: "x"): xField = text
       case UInt8(ascii: "y"): yField = text
       case UInt8(ascii: "N"): nodeField = text
@@ -94,18 +93,44 @@ struct OPLLine {
     return tags
   }
 
+  /// How many times the element has been edited (its version), or `nil`
+  /// when the line does not say (no `v` field, or `v0`).
+  ///
+  /// - Throws: `OPLLine.Malformed` for a version that is no whole number.
+  /// - Complexity: O(length of the field).
+  func version() throws(Malformed) -> Int? {
+    guard let versionField else { return nil }
+    guard let version = Self.integer(bytes, versionField), version >= 0 else {
+      throw Malformed("a bad version")
+    }
+    return version == 0 ? nil : Int(version)
+  }
+
+  /// When the element was last edited, in seconds since 1970 (UTC), or
+  /// `nil` when the line does not say (no `t` field, or an empty one).
+  ///
+  /// - Throws: `OPLLine.Malformed` for a time not of the form `2019-04-21T09:50:14Z`.
+  /// - Complexity: O(length of the field).
+  func timestamp() throws(Malformed) -> Int? {
+    guard let timestampField, !timestampField.isEmpty else { return nil }
+    guard let seconds = OSMTimestamp.seconds(bytes[timestampField]) else {
+      throw Malformed("a bad timestamp")
+    }
+    return seconds
+  }
+
   /// A node's location, or `nil` when it has none.
-  var location: Location? {
+  var location: MapPoint? {
     guard let xField, let yField, let x = Self.fixedPoint(bytes, xField),
       let y = Self.fixedPoint(bytes, yField)
     else { return nil }
-    return Location(x: x, y: y)
+    return MapPoint(x: x, y: y)
   }
 
   /// A way's nodes that have a location, by node id.
   ///
   /// - Complexity: O(length of the node list).
-  func locatedNodes() -> [(id: Int64, location: Location)] {
+  func locatedNodes() -> [(id: Int64, location: MapPoint)] {
     Self.split(bytes, nodeField).compactMap { node in
       guard let xAt = node.firstIndex(where: { bytes[$0] == UInt8(ascii: "x") }),
         let yAt = node.firstIndex(where: { bytes[$0] == UInt8(ascii: "y") }), xAt < yAt,
@@ -113,7 +138,7 @@ struct OPLLine {
         let x = Self.fixedPoint(bytes, (xAt + 1)..<yAt),
         let y = Self.fixedPoint(bytes, (yAt + 1)..<node.upperBound)
       else { return nil }
-      return (id, Location(x: x, y: y))
+      return (id, MapPoint(x: x, y: y))
     }
   }
 

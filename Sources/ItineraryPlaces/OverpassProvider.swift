@@ -4,11 +4,17 @@ import ItineraryCore
 /// OpenStreetMap through the Overpass API: no key, and one union query per
 /// plan for every category (the public instance allows a client two slots),
 /// asking for nodes, ways and relations (`nwr`, so multipolygon parks and
-/// museums come back) with a centre for each, within a radius of the start.
+/// museums come back) with their geometry and edit history (`out meta
+/// geom`), within a radius of the start.
 ///
-/// The server returns elements in id order, so the query asks for all of
-/// them (up to `maxElements`) and the places are ranked here: by the score
-/// of `OSMPlaceRules`, then by distance from the start.
+/// An answer is read as an imported extract is: the corrections of
+/// `TagCorrections`, a way's location the mean of its distinct points, a
+/// multipolygon's that of its outer ways', outlines that close measured for
+/// their footprint, and every place scored by `OSMPlaceRules` in the
+/// `MapContext` of the answer's candidates, equal scores told apart in the
+/// tie order (`ScoreTies`). The server returns elements in id order, so the
+/// query asks for all of them (up to `maxElements`) and the places are
+/// ranked here: by score, then by distance from the start.
 public struct OverpassProvider: CombinedPlaceProvider {
   public static let defaultBaseURL = "https://overpass-api.de/api"
   /// Seconds the server may spend on the query: below the HTTP client's
@@ -74,8 +80,8 @@ public struct OverpassProvider: CombinedPlaceProvider {
 
   /// The Overpass QL for every query at once: named nodes, ways and
   /// relations with any of the categories' tags around the first query's
-  /// origin and within the largest radius, each with a centre, at most
-  /// `maxElements` of them.
+  /// origin and within the largest radius, each with its geometry, version
+  /// and last edit, at most `maxElements` of them.
   ///
   /// - Complexity: O(tags of the categories).
   static func query(_ queries: [PlaceQuery]) -> String {
@@ -90,7 +96,7 @@ public struct OverpassProvider: CombinedPlaceProvider {
       return "nwr[\"\(escape(parts[0]))\"=\"\(escape(parts[1]))\"][\"name\"]\(around);"
     }
     return
-      "[out:json][timeout:\(serverTimeout)][maxsize:\(serverMaxSize)];(\(selectors.joined()));out center tags \(maxElements);"
+      "[out:json][timeout:\(serverTimeout)][maxsize:\(serverMaxSize)];(\(selectors.joined()));out meta geom \(maxElements);"
   }
 
   private static func escape(_ text: String) -> String {
@@ -119,15 +125,17 @@ public struct OverpassProvider: CombinedPlaceProvider {
   }
 
   /// Reads an Overpass JSON body into places with every canonical category
-  /// their tags give and the score of `rules`; of several elements with one
-  /// name and one `wikidata` item only the first is a place.
+  /// their tags give, scored by `rules` in the context of the answer's
+  /// candidates, equal scores told apart in the tie order; of several
+  /// elements with one name and one `wikidata` item only the first is a place.
   ///
   /// Any `remark` fails the answer: it is how the server reports, with HTTP
   /// 200, a query that timed out or ran out of memory (`runtime error`) or
   /// did not complete (`runtime remark`), and such an answer must not be
   /// taken, or cached, as the whole truth.
   ///
-  /// - Complexity: O(elements * tags of the vocabulary).
+  /// - Complexity: O(elements * tags of the vocabulary + points of their
+  ///   geometry + p log p) for p places.
   public static func parse(_ data: Data, rules: OSMPlaceRules = .standard)
     throws(ResponseProblem) -> Elements
   {
@@ -138,18 +146,43 @@ public struct OverpassProvider: CombinedPlaceProvider {
     guard let elements = response.elements else {
       throw ResponseProblem("the answer has no elements")
     }
+    let corrections = TagCorrections.standard
+    let tags = elements.map { corrections.corrected($0.key, $0.tags ?? [:]) }
+    var builder = MapContext.Builder(rules: rules)
+    for (element, tags) in zip(elements, tags)
+    where element.type != "relation" || OSMPlaceRules.hasOutline(relation: tags) {
+      builder.add(tags: tags, edited: element.edited)
+    }
+    let context = builder.context
     var result = Elements(places: [], skipped: [])
+    var kept: [(place: Place, edited: Int?)] = []
     // Elements of one Wikidata item under one name (four statues of one
     // group) are one place: the first is kept.
     var items: Set<String> = []
-    for element in elements {
-      let tags = element.tags ?? [:]
+    for (element, tags) in zip(elements, tags) {
       let item = OSMPlaceRules.twinKey(tags)
-      if let place = element.place(rules: rules), item.map({ items.insert($0).inserted }) ?? true {
-        result.places.append(place)
+      if let mapElement = element.mapElement(tags: tags),
+        let place = rules.place(mapElement, in: context),
+        item.map({ items.insert($0).inserted }) ?? true
+      {
+        kept.append((place, mapElement.edited))
       } else {
         result.skipped.append(rules.categories(tags: tags))
       }
+    }
+    kept.sort { a, b in
+      let (scoreA, scoreB) = (a.place.score ?? 0, b.place.score ?? 0)
+      if scoreA != scoreB { return scoreA > scoreB }
+      if a.edited != b.edited { return (a.edited ?? Int.min) > (b.edited ?? Int.min) }
+      if a.place.name != b.place.name {
+        return a.place.name.utf8.lexicographicallyPrecedes(b.place.name.utf8)
+      }
+      return a.place.id.utf8.lexicographicallyPrecedes(b.place.id.utf8)
+    }
+    for (entry, score) in zip(kept, ScoreTies.separated(kept.map { $0.place.score ?? 0 })) {
+      var place = entry.place
+      place.score = score
+      result.places.append(place)
     }
     return result
   }
@@ -174,21 +207,79 @@ public struct OverpassProvider: CombinedPlaceProvider {
   }
 
   struct Element: Decodable {
-    struct Center: Decodable {
+    struct Point: Decodable {
       var lat: Double?
       var lon: Double?
+    }
+    struct Member: Decodable {
+      var type: String
+      var role: String?
+      var geometry: [Point?]?
     }
     var type: String
     var id: Int64
     var lat: Double?
     var lon: Double?
-    var center: Center?
+    /// A way's points in order (`out geom`); `null` for a point the server lacks.
+    var geometry: [Point?]?
+    /// A relation's members, each way with its points (`out geom`).
+    var members: [Member]?
+    /// The centre `out center` gives, read when there is no geometry.
+    var center: Point?
+    var version: Int?
+    var timestamp: String?
     var tags: [String: String]?
 
-    func place(rules: OSMPlaceRules) -> Place? {
-      guard let lat = lat ?? center?.lat, let lon = lon ?? center?.lon else { return nil }
-      return rules.place(
-        id: "\(type)/\(id)", tags: tags ?? [:], at: Coordinate(lat: lat, lon: lon))
+    private enum CodingKeys: String, CodingKey {
+      case type, id, lat, lon, geometry, members, center, version, timestamp, tags
+    }
+
+    /// The type, id, point and tags as they must be; the geometry and the
+    /// edit history read leniently, so that a malformed one is as if absent.
+    init(from decoder: any Decoder) throws {
+      let values = try decoder.container(keyedBy: CodingKeys.self)
+      type = try values.decode(String.self, forKey: .type)
+      id = try values.decode(Int64.self, forKey: .id)
+      lat = try values.decodeIfPresent(Double.self, forKey: .lat)
+      lon = try values.decodeIfPresent(Double.self, forKey: .lon)
+      tags = try values.decodeIfPresent([String: String].self, forKey: .tags)
+      geometry = try? values.decodeIfPresent([Point?].self, forKey: .geometry)
+      members = try? values.decodeIfPresent([Member].self, forKey: .members)
+      center = try? values.decodeIfPresent(Point.self, forKey: .center)
+      version = try? values.decodeIfPresent(Int.self, forKey: .version)
+      timestamp = try? values.decodeIfPresent(String.self, forKey: .timestamp)
+    }
+
+    /// `node/N`, `way/N` or `relation/N`.
+    var key: String { "\(type)/\(id)" }
+
+    /// When it was last edited, in seconds since 1970, if the answer says.
+    var edited: Int? { timestamp.flatMap { OSMTimestamp.seconds($0.utf8) } }
+
+    /// The element as the rules read it, with `tags`: a node at its point, a
+    /// way at the mean of its distinct points, a multipolygon at that of its
+    /// outer ways' (with the footprint of the outlines that close), or at the
+    /// `center` an answer without geometry gives; `nil` without a location
+    /// or for a relation of another type.
+    func mapElement(tags: [String: String]) -> MapElement? {
+      func point(_ point: Point?) -> MapPoint? {
+        guard let lat = point?.lat, let lon = point?.lon else { return nil }
+        return MapPoint(Coordinate(lat: lat, lon: lon))
+      }
+      let rings: [[MapPoint]]
+      switch type {
+      case "node": rings = [point(Point(lat: lat, lon: lon))].compactMap { $0 }.map { [$0] }
+      case "way": rings = [(geometry ?? []).compactMap(point)]
+      case "relation" where OSMPlaceRules.hasOutline(relation: tags):
+        rings = (members ?? []).filter {
+          $0.type == "way" && OSMPlaceRules.isOuter(role: $0.role ?? "")
+        }.map { ($0.geometry ?? []).compactMap(point) }
+      default: return nil
+      }
+      guard let location = MapPoint.mean(Set(rings.joined())) ?? point(center) else { return nil }
+      return MapElement(
+        id: key, tags: tags, location: location, footprint: Footprint.squareMetres(rings),
+        version: version.flatMap { $0 > 0 ? $0 : nil }, edited: edited)
     }
   }
 }

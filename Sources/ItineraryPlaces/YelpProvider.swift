@@ -29,9 +29,15 @@ public struct YelpProvider: PlaceProvider {
   }
 
   /// Fetches pages of up to 50 until `query.limit` places or the last result.
+  ///
+  /// - Throws: `ItineraryError` (unavailable) for a category Yelp has no
+  ///   alias for (plaques), rather than a search of every category.
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
+    guard !query.category.yelp.isEmpty else {
+      throw ItineraryError(.unavailable, "yelp has no category for \(query.category.name)")
+    }
     var result = CategoryPlaces(places: [], fromCache: true)
     let wanted = min(max(0, query.limit), Self.maxResults)
     var offset = 0
@@ -122,7 +128,10 @@ public struct YelpProvider: PlaceProvider {
   }
 
   struct Business: Decodable {
-    struct Category: Decodable { var alias: String }
+    struct Category: Decodable {
+      var alias: String
+      var title: String?
+    }
     struct Coordinates: Decodable {
       var latitude: Double?
       var longitude: Double?
@@ -168,7 +177,16 @@ public struct YelpProvider: PlaceProvider {
         coordinate: coordinate, rating: rating, reviewCount: reviewCount,
         price: price.flatMap { $0.isEmpty ? nil : min(4, $0.count) }, address: address,
         openingHours: Self.openingHours(hours ?? businessHours ?? []), source: "yelp",
-        photoURL: photo)
+        photoURL: photo, cuisines: Self.cuisines(categories ?? []))
+    }
+
+    /// What a business serves, in Yelp's words: its categories' aliases
+    /// (`pizza`, `hotdogs`) and titles (`Fast Food`), lowercased, once each.
+    static func cuisines(_ categories: [Category]) -> [String] {
+      var seen: Set<String> = []
+      return categories.flatMap { [$0.alias, $0.title ?? ""] }
+        .compactMap { DisplayText.clean($0)?.lowercased() }
+        .filter { seen.insert($0).inserted }
     }
 
     /// The regular hours (Yelp's days: 0 is Monday; `HHMM` times, an end at

@@ -55,15 +55,19 @@ enum CandidateSource {
 
   /// - Parameter everyCategory: whether each category must have a candidate
   ///   (a plan's stops) or any may have none (a trip's choices).
-  /// - Throws: `.noPlan` when a category has no candidate within reach and
-  ///   `everyCategory`, or no category has one.
+  /// - Throws: `.usage` for a cuisine or price with no category of food or
+  ///   drink, or a price where the source has none; `.noPlan` when a
+  ///   category has no candidate within reach (that passes the request's
+  ///   `PlaceFilter`) and `everyCategory`, or no category has one.
   /// - Complexity: O(n * k) for n places gathered and k categories, after gathering.
   func candidates(
     _ categories: [CanonicalCategory], around origin: Coordinate, radiusKm: Double,
     request: PlanRequest, services: LazyServices, everyCategory: Bool = true,
     notify: @escaping @Sendable (Notice) -> Void
   ) throws(ItineraryError) -> Candidates {
-    let places: [Place]
+    let filter = request.filter
+    try check(filter, for: categories)
+    var places: [Place]
     var unreadableHours: Int?
     var names = categories.map(\.name)
     let id: ProviderID
@@ -110,18 +114,50 @@ enum CandidateSource {
           && GreatCircle.distanceKm(origin, place.coordinate) <= radiusKm
       }
     }
+    places = filter.apply(places, asked: categories.filter { names.contains($0.name) })
     for name in names
     where (everyCategory || places.isEmpty)
       && !places.indices.contains(where: { places[$0].isEligible(for: name) })
     {
+      let filtered =
+        filter.isEmpty || CategoryVocabulary.standard.resolve(name)?.servesFoodOrDrink != true
+        ? "" : " " + filter.description
       throw ItineraryError(
         .noPlan,
-        "no \(name) within reach of \(origin) (\(Self.format(radiusKm)) km, \(description))")
+        "no \(name)\(filtered) within reach of \(origin) (\(Self.format(radiusKm)) km, \(description))"
+      )
     }
     return Candidates(
       places: places, categories: names,
       provider: ProviderReport(id: id.rawValue, description: description, places: places.count),
       unreadableHours: unreadableHours)
+  }
+
+  /// Refuses a filter with nothing to filter: a cuisine or price with no
+  /// category that serves food or drink, or a price from a source of map
+  /// data, which has no prices.
+  ///
+  /// - Throws: `.usage`.
+  func check(_ filter: PlaceFilter, for categories: [CanonicalCategory]) throws(ItineraryError) {
+    guard !filter.isEmpty else { return }
+    if !categories.contains(where: { $0.servesFoodOrDrink == true }) {
+      let served = CategoryVocabulary.standard.categories.filter { $0.servesFoodOrDrink == true }
+      throw ItineraryError(
+        .usage,
+        "cuisine and price choose among places of food and drink: ask for "
+          + served.map(\.name).joined(separator: ", "))
+    }
+    if filter.price != nil, !hasPrices {
+      throw ItineraryError(
+        .usage,
+        "price: OpenStreetMap has no prices; only the yelp and foursquare providers have them")
+    }
+  }
+
+  /// Whether its places may have prices: Yelp's and Foursquare's do.
+  var hasPrices: Bool {
+    if case .live(let provider) = self { return provider == .yelp || provider == .foursquare }
+    return false
   }
 
   /// The embedded city's places by category, indexed once.

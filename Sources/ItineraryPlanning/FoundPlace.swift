@@ -13,9 +13,15 @@ public struct FoundPlace: Codable, Sendable, Equatable {
   /// The provider's rating, 0 to 5, when it has one.
   public var rating: Double?
   public var reviewCount: Int?
-  /// The score a plan gives it (`Scoring.score`): the explicit score, else
-  /// the Bayesian rating.
+  /// The score a plan gives it (`Scoring.score`), on the one scale of every
+  /// source: the map's notability, else the Bayesian rating.
   public var score: Double
+  /// Where the score comes from: `map`, `yelp` or `foursquare`.
+  public var scoreSource: ScoreSource?
+  /// What it is, as its main OpenStreetMap tag (`tourism=museum`), for map places.
+  public var kind: String?
+  /// What it serves, in its source's words, when it says.
+  public var cuisines: [String]?
   /// Opening hours as the source gives them.
   public var openingHours: String?
   /// Whether it is open at the response's `openAt`: `nil` when its hours
@@ -33,8 +39,8 @@ public struct FoundPlace: Codable, Sendable, Equatable {
   public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
 
   private enum CodingKeys: String, CodingKey {
-    case id, name, categories, lat, lon, address, rating, reviewCount, score, openingHours
-    case openNow, photos, source, distanceKm, walkingMinutes
+    case id, name, categories, lat, lon, address, rating, reviewCount, score, scoreSource, kind
+    case cuisines, openingHours, openNow, photos, source, distanceKm, walkingMinutes
   }
 
   /// The keys read besides those written: how a plan's stop and the
@@ -67,6 +73,9 @@ public struct FoundPlace: Codable, Sendable, Equatable {
       id: id, name: name, categories: categories, coordinate: Coordinate(lat: lat, lon: lon),
       rating: rating, reviewCount: reviewCount)
     score = try values.decodeIfPresent(Double.self, forKey: .score) ?? Scoring.score(of: rated)
+    scoreSource = try values.decodeIfPresent(ScoreSource.self, forKey: .scoreSource)
+    kind = try values.decodeIfPresent(String.self, forKey: .kind)
+    cuisines = try values.decodeIfPresent([String].self, forKey: .cuisines)
     openingHours = try values.decodeIfPresent(String.self, forKey: .openingHours)
     openNow = try values.decodeIfPresent(Bool.self, forKey: .openNow)
     photos =
@@ -90,6 +99,9 @@ public struct FoundPlace: Codable, Sendable, Equatable {
     rating = place.rating
     reviewCount = place.reviewCount
     score = Scoring.score(of: place)
+    scoreSource = place.scoreSource
+    kind = place.kind
+    cuisines = place.cuisines.isEmpty ? nil : place.cuisines
     openingHours = place.openingHours
     self.openNow = openNow
     photos = place.photoURL.map { [$0] } ?? []

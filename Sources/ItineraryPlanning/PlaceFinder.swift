@@ -31,24 +31,30 @@ public struct PlaceFinder: Sendable {
     -> SearchResponse
   {
     try request.validate()
-    let categories = request.categories.isEmpty ? [] : try CategoryWords.resolve(request.categories)
+    let filter = request.filter
+    var categories = request.categories.isEmpty ? [] : try CategoryWords.resolve(request.categories)
+    if categories.isEmpty && !filter.isEmpty {
+      // A cuisine or price asks for food and drink.
+      categories = CategoryVocabulary.standard.categories.filter { $0.servesFoodOrDrink == true }
+    }
     let radius = request.radius ?? Defaults.radiusKm(.walk)
     let area = try SearchArea(
       at: request.at, near: request.near, provider: request.provider, zone: request.tz,
       services: LazyServices(environment: environment, notify: notify),
       cities: ImportedCities(environment: environment), notify: notify)
+    try area.source.check(filter, for: categories)
     let found = try area.places(of: categories, within: radius, notify: notify)
     let hours = OpenNow(instant: now, timeZone: area.timeZone)
     var entries: [SearchRanking.Entry] = []
     for nearby in found.places {
+      guard let place = filter.apply([nearby.place], asked: categories).first else { continue }
       var match = 0
       if let text = request.text {
-        guard let rank = TextMatch.rank(nearby.place, text: text) else { continue }
+        guard let rank = TextMatch.rank(place, text: text) else { continue }
         match = rank
       }
-      if request.openNow == true, hours.state(of: nearby.place) != true { continue }
-      entries.append(
-        SearchRanking.Entry(place: nearby.place, distanceKm: nearby.distanceKm, match: match))
+      if request.openNow == true, hours.state(of: place) != true { continue }
+      entries.append(SearchRanking.Entry(place: place, distanceKm: nearby.distanceKm, match: match))
     }
     let sort = request.sort ?? .relevance
     let limit = request.limit ?? SearchRequest.defaultLimit

@@ -52,6 +52,7 @@ extension PlanRequest {
     try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
     try Range.positive(radius, atMost: Defaults.maxRadiusKm, "radius", fail)
     try Range.positive(memoryLimit, atMost: Defaults.maxMemoryLimit, "memoryLimit", fail)
+    try filter.validate(fail)
     let timedKeys = [
       ("start", start != nil), ("end", end != nil), ("tz", tz != nil), ("openNow", openNow == true),
       ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),
@@ -105,6 +106,18 @@ extension PlanRequest {
         "\(name("day")) gives each day's start and end: leave out \(name("start")) and \(name("end"))"
       )
     }
+  }
+}
+
+extension PlaceFilter {
+  /// A cuisine of some letter or digit, a price of 1 to 4.
+  ///
+  /// - Parameter fail: makes the error for a key and what is wrong with it.
+  package func validate(_ fail: (String, String) -> ItineraryError) throws(ItineraryError) {
+    if let cuisine, Self.words(cuisine).isEmpty {
+      throw fail("cuisine", "needs a word (pizza, sushi, vegan), got '\(cuisine)'")
+    }
+    try Range.check(price, 1...4, "price", fail)
   }
 }
 

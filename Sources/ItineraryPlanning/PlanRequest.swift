@@ -86,6 +86,15 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   public var maxPerCategory: Int?
   /// How many stops a trip's day may hold; absent: `normal`.
   public var pace: Pace?
+  /// Only places serving this (`PlaceFilter`), in the categories that serve
+  /// food or drink.
+  public var cuisine: String?
+  /// Only places of this price level or cheaper, 1 to 4, in the categories
+  /// that serve food or drink; Yelp and Foursquare only.
+  public var price: Int?
+
+  /// What `cuisine` and `price` keep.
+  public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
 
   public init(categories: [String]) { self.categories = categories }
 
@@ -96,7 +105,7 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
-    "maxWaitMinutes", "pace",
+    "maxWaitMinutes", "pace", "cuisine", "price",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
@@ -200,5 +209,7 @@ extension PlanRequest {
     day = try values.decodeIfPresent([TripDay].self, forKey: .day)
     maxPerCategory = try values.decodeIfPresent(Int.self, forKey: .maxPerCategory)
     pace = try values.decodeIfPresent(Pace.self, forKey: .pace)
+    cuisine = try values.decodeIfPresent(String.self, forKey: .cuisine)
+    price = try values.decodeIfPresent(Int.self, forKey: .price)
   }
 }

@@ -49,6 +49,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
     json.member("category", category)
     json.member("hoursKnown", hoursKnown)
     json.member("id", id)
+    json.member("kind", kind)
     json.member("lat", lat)
     json.member("leave", leave)
     json.member("legKm", legKm)
@@ -58,6 +59,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
     json.member("openingHours", openingHours)
     json.member("photoURL", photoURL)
     json.member("score", score)
+    json.member("scoreSource", scoreSource?.rawValue)
     json.member("waitMinutes", waitMinutes)
   }
 }

@@ -13,6 +13,11 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     public var lat: Double
     public var lon: Double
     public var score: Double
+    /// Where the score comes from (`map`, `yelp`, `foursquare`); absent for
+    /// the places of an instance file, whose scores are their own.
+    public var scoreSource: ScoreSource?
+    /// Its main OpenStreetMap tag (`tourism=museum`), for map places.
+    public var kind: String?
     /// The leg that arrives here, from the start or the stop before.
     public var legKm: Double
     public var legMinutes: Double

@@ -9,9 +9,11 @@ extension PlanningPipeline {
   /// - Complexity: that of the fetch and of `TripSolver`.
   public func explore(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
     try request.validate(trip: true)
+    // Without categories, every one but those asked for by name only.
     let words =
       request.categories.isEmpty
-      ? CategoryVocabulary.standard.categories.map(\.name) : request.categories
+      ? CategoryVocabulary.standard.categories.filter { $0.onlyWhenAsked != true }.map(\.name)
+      : request.categories
     var seen: Set<String> = []
     let categories = try CategoryWords.resolve(words).filter { seen.insert($0.name).inserted }
     let mode = request.mode ?? .walk

@@ -108,6 +108,7 @@ struct ResponseBuilder {
       var result = PlanResponse.Stop(
         id: place.id, name: place.name, category: problem.categories[stop.category],
         lat: place.coordinate.lat, lon: place.coordinate.lon, score: Scoring.score(of: place),
+        scoreSource: place.scoreSource, kind: place.kind,
         legKm: kilometres[index], legMinutes: minutes[index], address: place.address,
         openingHours: place.openingHours, photoURL: place.photoURL)
       if let timing, let visit = timeline?.visits[index] {

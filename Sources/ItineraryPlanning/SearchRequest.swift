@@ -34,6 +34,14 @@ public struct SearchRequest: Codable, Sendable, Equatable {
   /// in the embedded city, else the machine's zone.
   public var tz: String?
   public var units: DistanceUnit?
+  /// Only places serving this, of the categories that serve food or drink
+  /// (`PlaceFilter`); with no category, those categories only.
+  public var cuisine: String?
+  /// Only places of this price level or cheaper, 1 to 4 (Yelp, Foursquare).
+  public var price: Int?
+
+  /// What `cuisine` and `price` keep.
+  public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
 
   public init(categories: [String] = [], text: String? = nil) {
     self.categories = categories
@@ -48,7 +56,7 @@ public struct SearchRequest: Codable, Sendable, Equatable {
   /// Every key a request may hold.
   public static let keys = [
     "categories", "text", "at", "near", "provider", "limit", "sort", "openNow", "radius",
-    "tz", "units",
+    "tz", "units", "cuisine", "price",
   ]
 
   /// Checks every value before anything is fetched.
@@ -75,6 +83,7 @@ public struct SearchRequest: Codable, Sendable, Equatable {
     }
     try Range.check(limit, 1...Self.maxLimit, "limit", fail)
     try Range.positive(radius, atMost: Defaults.maxRadiusKm, "radius", fail)
+    try filter.validate(fail)
     if let tz, TimeZone(identifier: tz) == nil {
       throw fail("tz", "is not a time zone we know, got '\(tz)'")
     }

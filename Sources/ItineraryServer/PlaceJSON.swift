@@ -9,8 +9,11 @@ struct PlaceJSON: Encodable {
   var categories: [String]
   var lat: Double
   var lon: Double
-  /// The score a plan gives it (`Scoring.score`).
+  /// The score a plan gives it (`Scoring.score`), and where it comes from.
   var score: Double
+  var scoreSource: ScoreSource?
+  /// Its main OpenStreetMap tag (`tourism=museum`), for map places.
+  var kind: String?
   var rating: Double?
   var reviewCount: Int?
   var address: String?
@@ -24,6 +27,8 @@ struct PlaceJSON: Encodable {
     lat = place.coordinate.lat
     lon = place.coordinate.lon
     score = Scoring.score(of: place)
+    scoreSource = place.scoreSource
+    kind = place.kind
     rating = place.rating
     reviewCount = place.reviewCount
     address = place.address

@@ -78,10 +78,10 @@ struct PlaceRoutes: Sendable {
   /// the one category it took before it took a list.
   static let searchParameters = [
     "categories", "category", "text", "lat", "lon", "near", "provider", "limit", "sort",
-    "openNow", "radius", "tz", "units",
+    "openNow", "radius", "tz", "units", "cuisine", "price",
   ]
 
-  /// `?categories=museum,park&text=&lat=&lon=&radius=&limit=&sort=&openNow=`:
+  /// `?categories=museum,park&text=&lat=&lon=&radius=&limit=&sort=&openNow=&cuisine=&price=`:
   /// the response of `search --format json` to the same request.
   func search(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
     try query.refuseUnknown(known: Self.searchParameters)
@@ -102,6 +102,8 @@ struct PlaceRoutes: Sendable {
     request.radius = try query.number("radius")
     request.tz = query.string("tz")
     request.units = try query.choice("units", among: DistanceUnit.allCases)
+    request.cuisine = query.string("cuisine")
+    request.price = try query.integer("price")
     try request.validate(naming: Self.parameter(ofKey:))
     return .json(try ResponseJSON.encode(PlaceFinder(environment: environment).search(request)))
   }

@@ -67,7 +67,8 @@ public final class CityFile: Sendable {
 
     /// The columns `CityFile.place` reads, of `places p`.
     static let columns =
-      "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo"
+      "p.id, p.name, p.categories, p.lat, p.lon, p.score, p.address, p.hours, p.photo, p.kind, "
+      + "p.cuisine"
 
     init(_ database: SQLiteDatabase) throws(SQLiteError) {
       self.database = database
@@ -241,14 +242,17 @@ public final class CityFile: Sendable {
     }
   }
 
-  /// Reads `id, name, categories, lat, lon, score, address, hours, photo`.
+  /// Reads `id, name, categories, lat, lon, score, address, hours, photo,
+  /// kind, cuisine`.
   private static func place(_ row: SQLiteStatement) -> Place {
     Place(
       id: row.text(0), name: row.text(1),
       categories: row.text(2).split(separator: ",").map(String.init),
       coordinate: Coordinate(lat: row.double(3), lon: row.double(4)), score: row.double(5),
       address: row.isNull(6) ? nil : row.text(6), openingHours: row.isNull(7) ? nil : row.text(7),
-      source: "osm", photoURL: row.isNull(8) ? nil : row.text(8))
+      source: "osm", photoURL: row.isNull(8) ? nil : row.text(8),
+      kind: row.isNull(9) ? nil : row.text(9),
+      cuisines: row.isNull(10) ? [] : row.text(10).split(separator: ";").map(String.init))
   }
 
   /// The summary in the `meta` table's keys, or `nil` when one is missing.

@@ -2,7 +2,7 @@
 /// the end; a released migration never changes, since city files of every
 /// version are out there to be upgraded when opened.
 enum CityFileSchema {
-  static let migrator = Migrator([places, photos])
+  static let migrator = Migrator([places, photos, kinds])
 
   /// Version 1: the summary, the places, and their name and point indexes.
   static let places = Migration(
@@ -19,4 +19,11 @@ enum CityFileSchema {
 
   /// Version 2: a place's photo URL; places of an upgraded file have none.
   static let photos = Migration("photos", sql: "ALTER TABLE places ADD COLUMN photo TEXT;")
+
+  /// Version 3: a place's kind (its main OpenStreetMap tag, `tourism=museum`)
+  /// and its `cuisine` tag as written (`pizza;italian`); places of an
+  /// upgraded file have neither.
+  static let kinds = Migration(
+    "kinds",
+    sql: "ALTER TABLE places ADD COLUMN kind TEXT; ALTER TABLE places ADD COLUMN cuisine TEXT;")
 }

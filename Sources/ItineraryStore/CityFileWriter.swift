@@ -29,12 +29,13 @@ public final class CityFileWriter {
         ATTACH DATABASE '' AS scratch;
         CREATE TABLE scratch.staging (
           id TEXT NOT NULL, name TEXT NOT NULL, categories TEXT NOT NULL,
-          lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL, rank REAL NOT NULL,
-          address TEXT, hours TEXT, photo TEXT, twin TEXT UNIQUE);
+          lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL,
+          address TEXT, hours TEXT, photo TEXT, kind TEXT, cuisine TEXT, edited INTEGER,
+          twin TEXT UNIQUE);
         BEGIN;
         """)
       insert = try database.prepare(
-        "INSERT OR IGNORE INTO scratch.staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        "INSERT OR IGNORE INTO scratch.staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     } catch {
       throw error.itineraryError(file: label)
     }
@@ -42,20 +43,26 @@ public final class CityFileWriter {
 
   /// Adds `place` unless a place of the same `twin` key came first.
   ///
-  /// - Parameter twin: places of one key are one place (the same name and
-  ///   Wikidata item); `nil` for a place with no twin.
+  /// - Parameters:
+  ///   - twin: places of one key are one place (the same name and Wikidata
+  ///     item); `nil` for a place with no twin.
+  ///   - edited: when the place was last edited (seconds since 1970), which
+  ///     orders places of equal scores; `nil` when unknown.
   /// - Returns: whether it was kept.
   /// - Complexity: O(log n) for n places so far.
   @discardableResult
-  public func add(_ place: Place, twin: String?) throws(ItineraryError) -> Bool {
+  public func add(_ place: Place, twin: String?, edited: Int? = nil) throws(ItineraryError)
+    -> Bool
+  {
     let point = place.coordinate
+    func text(_ value: String?) -> SQLiteValue { value.map(SQLiteValue.text) ?? .null }
     do throws(SQLiteError) {
       try insert.bind([
         .text(place.id), .text(place.name), .text(place.categories.joined(separator: ",")),
-        .real(point.lat), .real(point.lon), .real(place.score ?? Scoring.score(of: place)),
-        .real(Scoring.score(of: place)), place.address.map(SQLiteValue.text) ?? .null,
-        place.openingHours.map(SQLiteValue.text) ?? .null,
-        place.photoURL.map(SQLiteValue.text) ?? .null, twin.map(SQLiteValue.text) ?? .null,
+        .real(point.lat), .real(point.lon), .real(Scoring.score(of: place)), text(place.address),
+        text(place.openingHours), text(place.photoURL), text(place.kind),
+        text(place.cuisines.isEmpty ? nil : place.cuisines.joined(separator: ";")),
+        edited.map { SQLiteValue.int($0) } ?? .null, text(twin),
       ])
       while try insert.step() {}
     } catch {
@@ -66,9 +73,12 @@ public final class CityFileWriter {
     return kept
   }
 
-  /// Numbers the places best first (score, then name and id) into the
-  /// tables of `CityFileSchema`, indexes them, writes the summary and
-  /// closes the file.
+  /// Numbers the places best first into the tables of `CityFileSchema`,
+  /// indexes them, writes the summary and closes the file. Equal scores go
+  /// in the tie order, the most recently edited first (unknown edits last),
+  /// then by name (by its UTF-8 bytes) and, for the same name edited the
+  /// same second, by id; and are told apart by `ScoreTies`, so that no two
+  /// places share a score.
   ///
   /// - Parameter summary: all but `places` and the bounds, which come from
   ///   the places (the box rounded outward to 4 decimals).
@@ -91,10 +101,23 @@ public final class CityFileWriter {
       summary.places = count
       try database.execute(
         """
-        INSERT INTO places (id, name, categories, lat, lon, score, address, hours, photo)
-          SELECT id, name, categories, lat, lon, score, address, hours, photo
+        INSERT INTO places (
+          id, name, categories, lat, lon, score, address, hours, photo, kind, cuisine)
+          SELECT id, name, categories, lat, lon, score, address, hours, photo, kind, cuisine
           FROM scratch.staging
-          ORDER BY rank DESC, name, id;
+          ORDER BY score DESC, edited DESC, name, id;
+        """)
+      let rows = try database.rows("SELECT rowid, score FROM places ORDER BY rowid") {
+        ($0.int(0), $0.double(1))
+      }
+      let update = try database.prepare("UPDATE places SET score = ? WHERE rowid = ?")
+      for ((row, score), separated) in zip(rows, ScoreTies.separated(rows.map(\.1)))
+      where separated != score {
+        try update.bind([.real(separated), .int(row)])
+        while try update.step() {}
+      }
+      try database.execute(
+        """
         INSERT INTO boxes SELECT rowid, lat, lat, lon, lon FROM places;
         INSERT INTO names (rowid, name) SELECT rowid, name FROM places;
         """)

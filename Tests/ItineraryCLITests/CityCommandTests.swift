@@ -282,7 +282,8 @@ struct HelsinkiImportTests {
       [
         place.id, place.name, place.categories.joined(separator: ","),
         String(place.coordinate.lat), String(place.coordinate.lon), String(place.score ?? -1),
-        place.address ?? "", place.openingHours ?? "",
+        place.address ?? "", place.openingHours ?? "", place.kind ?? "",
+        place.cuisines.joined(separator: ";"),
       ].joined(separator: "\t")
     }
     let embedded = EmbeddedCity.helsinki

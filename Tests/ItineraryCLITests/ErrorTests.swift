@@ -126,7 +126,7 @@ import Testing
       message: "longitude nan is not a finite number"),
     CommandCase(
       arguments: ["plan", "--anytime", "restaurant", "zoo"], status: 65,
-      message: "unknown category 'zoo' (known: restaurant, cafe, bar, park, museum, art, landmark"),
+      message: "unknown category 'zoo' (known: restaurant, cafe, bar, park, museum, art, artwork"),
     CommandCase(
       arguments: ["plan", "--anytime", "restaurant", "viewpoint"], status: 1,
       message: "no viewpoint within reach of 60.1699,24.9384"),

@@ -69,7 +69,11 @@ import Testing
     #expect(abs(printed - objective) < 1e-6, "\(label): \(printed) != \(objective)")
   }
 
-  static let dwell = ["cafe": 30.0, "museum": 90, "art": 15, "park": 30, "landmark": 20]
+  /// The minutes at a stop of each category, as the vocabulary gives them.
+  static let dwell = Dictionary(
+    uniqueKeysWithValues: CategoryVocabulary.standard.categories.map {
+      ($0.name, $0.dwellMinutes ?? 0)
+    })
 
   @Test(arguments: [
     ("2026-12-01T13:00", "18:00"), ("2026-12-05T09:30", "12:00"), ("2026-12-06T16:00", "22:00"),

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryCore
 import Testing
 
 /// `plan` on the embedded city, as a person runs it.
@@ -84,14 +85,15 @@ import Testing
   @Test func categoriesListsTheVocabularyWithAliases() {
     let run = CommandRun(["categories"])
     #expect(run.status == 0)
-    for name in [
-      "restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
-      "shopping", "nature", "nightlife",
-    ] {
-      #expect(run.stdout.contains("\(name): "), "\(name) missing")
+    for category in CategoryVocabulary.standard.categories {
+      #expect(run.stdout.contains("\(category.name): "), "\(category.name) missing")
     }
     #expect(run.stdout.contains("food"))
     #expect(run.stdout.contains("tourism=artwork"))
+    // Artworks, memorials and plaques, and nothing else, say so.
+    let askedOnly = CategoryVocabulary.standard.categories.filter { $0.onlyWhenAsked == true }
+    #expect(askedOnly.map(\.name) == ["artwork", "memorial", "plaque"])
+    #expect(run.stdout.components(separatedBy: "only when asked for by name").count == 4)
   }
 }
 

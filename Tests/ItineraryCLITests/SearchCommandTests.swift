@@ -28,10 +28,13 @@ import Testing
     let sorted = found.sorted { a, b in
       let (sa, sb) = (FindingOracle.score(a.place), FindingOracle.score(b.place))
       switch test.sort {
-      case "distance": return (a.km, -sa, a.place.id) < (b.km, -sb, b.place.id)
-      case "rating": return (-sa, a.km, a.place.id) < (-sb, b.km, b.place.id)
+      case "distance":
+        return (a.km, -sa, a.place.name, a.place.id) < (b.km, -sb, b.place.name, b.place.id)
+      case "rating":
+        return (-sa, a.km, a.place.name, a.place.id) < (-sb, b.km, b.place.name, b.place.id)
       default:
-        return (-(sa - 0.5 * a.km), a.km, a.place.id) < (-(sb - 0.5 * b.km), b.km, b.place.id)
+        return (-(sa - 0.5 * a.km), a.km, a.place.name, a.place.id)
+          < (-(sb - 0.5 * b.km), b.km, b.place.name, b.place.id)
       }
     }
     return (sorted.prefix(test.limit).map(\.place.id), found.count)

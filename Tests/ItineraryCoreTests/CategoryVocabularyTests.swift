@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryFixtures
 import Testing
 
 @Suite struct CategoryVocabularyTests {
@@ -8,8 +9,8 @@ import Testing
   @Test func namesTheCategoriesTheIssueAsksFor() {
     let names = Set(vocabulary.categories.map(\.name))
     for name in [
-      "restaurant", "cafe", "bar", "park", "museum", "art", "landmark", "viewpoint",
-      "shopping", "nature", "nightlife",
+      "restaurant", "cafe", "bar", "park", "museum", "art", "artwork", "memorial", "plaque",
+      "music", "theatre", "landmark", "viewpoint", "shopping", "nature", "nightlife",
     ] {
       #expect(names.contains(name))
     }
@@ -18,7 +19,8 @@ import Testing
 
   @Test(arguments: [
     ("Food", "restaurant"), ("restaurant", "restaurant"), (" gallery ", "art"),
-    ("public art", "art"), ("coffee", "cafe"), ("SIGHTS", "landmark"),
+    ("public art", "artwork"), ("Statue", "artwork"), ("concert hall", "music"),
+    ("plaques", "plaque"), ("opera", "theatre"), ("coffee", "cafe"), ("SIGHTS", "landmark"),
   ])
   func aliasesResolve(word: String, name: String) {
     #expect(vocabulary.resolve(word)?.name == name)
@@ -49,6 +51,22 @@ import Testing
       ])
     #expect(vocabulary.categories(forOSMTags: ["amenity": "pub"]) == ["bar", "nightlife"])
     #expect(vocabulary.categories(forOSMTags: ["amenity": "bench"]).isEmpty)
+  }
+
+  /// Every tag of every category says why it is there, and nothing else does.
+  @Test func everyTagHasItsReason() throws {
+    let file = try #require(
+      try JSONSerialization.jsonObject(with: Data(Fixtures.categoriesJSON.utf8))
+        as? [String: Any])
+    let categories = try #require(file["categories"] as? [[String: Any]])
+    #expect(categories.count == vocabulary.categories.count)
+    for (category, entry) in zip(vocabulary.categories, categories) {
+      let reasons = try #require(entry["osmWhy"] as? [String: String], "\(category.name)")
+      #expect(Set(reasons.keys) == Set(category.osm), "\(category.name)")
+      #expect(reasons.values.allSatisfy { $0.count > 10 }, "\(category.name)")
+    }
+    let leftOut = try #require(file["osmLeftOut"] as? [String: String])
+    #expect(leftOut.keys.contains("amenity=cinema") && leftOut.keys.contains("tourism=hotel"))
   }
 
   @Test func brokenVocabularyFilesThrow() {

@@ -51,9 +51,10 @@ import Testing
     ]
     for (photoTags, expected) in cases {
       let tags = photoTags.merging(["name": "Kiasma", "tourism": "museum"]) { first, _ in first }
+      let point = try #require(MapPoint(Coordinate(lat: 60.172, lon: 24.937)))
       let place = try #require(
         OSMPlaceRules.standard.place(
-          id: "way/1", tags: tags, at: Coordinate(lat: 60.172, lon: 24.937)))
+          MapElement(id: "way/1", tags: tags, location: point), in: MapContext()))
       #expect(place.photoURL == expected, "\(photoTags)")
     }
   }

@@ -30,6 +30,8 @@ import Testing
     #expect(gallery.address == "Pohjoisesplanadi 9, 00100 Helsinki")
     #expect(gallery.openingHours == "Tu-Fr 11:00-18:00; Sa 11:00-16:00")
     #expect(gallery.photoURL == "https://fastly.4sqi.net/img/general/original/12345_abc.jpg")
+    #expect(gallery.cuisines == ["art gallery", "cafe, coffee, and tea house"])
+    #expect(gallery.scoreSource == .foursquare)
     let bar = result.places[1]
     #expect(bar.categories == ["art", "bar", "nightlife"])
     #expect(bar.rating == nil)
@@ -137,6 +139,8 @@ import Testing
     #expect(aino.openingHours == "Mo-Th 11:30-22:00; Fr 11:30-01:00; Sa 13:00-16:00,18:00-24:00")
     #expect(aino.price == 3)
     #expect(aino.address == "Pohjoisesplanadi 21, 00100 Helsinki, Finland")
+    #expect(aino.cuisines == ["scandinavian", "restaurants"])
+    #expect(aino.scoreSource == .yelp)
     #expect(page.places[1].categories == ["restaurant", "cafe", "bar"])
   }
 
@@ -200,13 +204,65 @@ import Testing
     #expect(byID["node/102"] == nil, "a hairdresser is no gallery")
     #expect(byID["node/106"] == nil, "opening_hours=closed")
     #expect(byID["node/108"] == nil, "the second element of one Wikidata item")
-    #expect(byID["way/204"] == nil, "no centre")
-    #expect(byID["node/104"]?.score == 1.7)  // a chain, fast food
-    #expect(byID["way/203"]?.score == 2.0)  // a was: lifecycle prefix
-    #expect(byID["way/201"]?.categories == ["museum", "art"])
-    #expect(byID["way/201"]?.score == 4.4)
+    #expect(byID["way/204"] == nil, "no point of its outline")
+    #expect(byID["relation/302"] == nil, "a route has no single location")
+    #expect(elements.skipped.count == 5)
+    func score(_ id: String) -> Double { byID[id]?.score ?? .nan }
+    #expect(score("node/104") < score("node/109"), "a chain's fast food below a plain restaurant")
+    #expect(score("node/110") < 3 && score("node/111") < 3, "two cafés of one name: a chain")
+    #expect(score("way/203") < 3, "a was: lifecycle prefix")
+    #expect(score("node/105") > score("node/109"))
+    let ateneum = try #require(byID["way/201"])
+    #expect(ateneum.categories == ["museum", "art"])
+    #expect(ateneum.kind == "tourism=museum")
+    // The mean of its four distinct corners, as an import places a way.
+    #expect(ateneum.coordinate == Coordinate(lat: 60.1706, lon: 24.9442))
     #expect(byID["relation/301"]?.categories == ["park"])
+    #expect(byID["relation/301"]?.coordinate == Coordinate(lat: 60.1736, lon: 24.95))
+    #expect(byID["node/105"]?.cuisines == ["finnish"])
+    // Best first, each score its own.
+    let scores = elements.places.compactMap(\.score)
+    #expect(scores == scores.sorted(by: >) && Set(scores).count == scores.count)
+    #expect(elements.places.first?.id == "way/201")
+  }
+
+  /// Malformed geometry and edit history count as absent; the element stays
+  /// a place if it still has a point, and the answer is not refused.
+  @Test func overpassMalformedGeometryAndHistoryAreAsIfAbsent() throws {
+    let body = #"""
+      {"elements": [
+        {"type": "node", "id": 1, "lat": 60.17, "lon": 24.94, "version": "x",
+         "timestamp": "yesterday", "tags": {"name": "A", "amenity": "cafe"}},
+        {"type": "node", "id": 2, "lat": 60.17, "lon": 24.95, "version": -3,
+         "timestamp": 1555840214, "tags": {"name": "B", "amenity": "cafe"}},
+        {"type": "way", "id": 3, "geometry": [{"lat": "a", "lon": 1}],
+         "center": {"lat": 60.18, "lon": 24.96}, "tags": {"name": "C", "leisure": "park"}},
+        {"type": "way", "id": 4, "geometry": [null, {"lat": 60.19, "lon": 24.97}, null],
+         "tags": {"name": "D", "leisure": "park"}},
+        {"type": "way", "id": 5, "geometry": {"lat": 60.19}, "tags": {"name": "E", "leisure": "park"}},
+        {"type": "relation", "id": 6, "members": [{"type": "way", "role": "outer"}],
+         "tags": {"name": "F", "leisure": "park", "type": "multipolygon"}},
+        {"type": "relation", "id": 7, "members": "none",
+         "tags": {"name": "G", "leisure": "park", "type": "multipolygon"}},
+        {"type": "node", "id": 8, "lat": 60.17, "lon": 24.95, "version": 2,
+         "timestamp": "2019-02-30T10:00:00Z", "tags": {"name": "H", "amenity": "cafe"}},
+        {"type": "node", "id": 9, "lat": 1e300, "lon": 24.95, "tags": {"name": "I", "amenity": "cafe"}},
+        {"type": "way", "id": 10, "geometry": [{"lat": 60.2, "lon": 1e300}, {"lat": 60.2, "lon": 24.9}],
+         "tags": {"name": "J", "leisure": "park"}}
+      ]}
+      """#
+    let elements = try OverpassProvider.parse(Data(body.utf8))
+    let byID = Dictionary(uniqueKeysWithValues: elements.places.map { ($0.id, $0) })
+    #expect(Set(byID.keys) == ["node/1", "node/2", "way/3", "way/4", "node/8", "way/10"])
+    #expect(byID["way/10"]?.coordinate == Coordinate(lat: 60.2, lon: 24.9), "its one good point")
+    #expect(byID["way/3"]?.coordinate == Coordinate(lat: 60.18, lon: 24.96), "the centre")
+    #expect(byID["way/4"]?.coordinate == Coordinate(lat: 60.19, lon: 24.97), "its one point")
     #expect(elements.skipped.count == 4)
+    // Without edit times nothing is stale or aged; a version of 2 is one edit.
+    #expect(byID["node/1"]?.score == byID["node/2"]?.score.map { $0 + 0.0001 })
+    #expect((byID["node/8"]?.score ?? 0) > (byID["node/1"]?.score ?? 0))
+    let broken = #"{"elements": [{"type": "node", "id": "x", "lat": 1, "lon": 2}]}"#
+    #expect(throws: ResponseProblem.self) { try OverpassProvider.parse(Data(broken.utf8)) }
   }
 
   @Test func overpassAsksOnceForEveryCategory() throws {
@@ -230,13 +286,14 @@ import Testing
     #expect(
       query.contains("nwr[\"amenity\"=\"restaurant\"][\"name\"](around:2500,60.169900,24.938400);"))
     #expect(
-      query.contains("nwr[\"tourism\"=\"artwork\"]") && query.contains("nwr[\"leisure\"=\"park\"]"))
+      query.contains("nwr[\"tourism\"=\"gallery\"]") && query.contains("nwr[\"leisure\"=\"park\"]"))
+    #expect(!query.contains("\"artwork\""), "art asks for no public artworks")
     #expect(!query.contains("node[") && !query.contains("way["))
-    #expect(query.hasSuffix(");out center tags 10000;"))
+    #expect(query.hasSuffix(");out meta geom 10000;"))
     // Best first in each category, at most 3 each; the chain comes last.
     let ids = report.places.map(\.id)
     #expect(ids.prefix(3) == ["node/105", "node/109", "node/104"])
-    #expect(ids.dropFirst(3).prefix(3) == ["way/201", "node/101", "node/107"])
+    #expect(ids.dropFirst(3).prefix(2) == ["way/201", "node/103"])
     #expect(progress.text.contains("overpass: restaurant, art, park: started, one request"))
     #expect(progress.text.contains("overpass: park: done, 2 places, 1 skipped"))
   }

@@ -34,6 +34,27 @@ import Testing
       })
   }
 
+  /// Plaques have no Yelp or Foursquare category: asking would search every
+  /// category, so nothing is asked and the category fails, or is left out.
+  @Test func aCategoryAProviderHasNoWordForIsNotAskedFor() throws {
+    for (provider, path) in [("yelp", "/v3/businesses/search"), ("foursquare", "/places/search")] {
+      let server = try LoopbackServer([.init(path: path, responses: [.init(body: "{}")])])
+      let cache = try temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: cache) }
+      let error = try #require(throws: ItineraryError.self) {
+        try services(server: server, cache: cache).fetchPlaces(
+          provider: provider, origin: origin, categories: [try category("plaque")],
+          progress: { _ in })
+      }
+      #expect(error.kind == .unavailable && error.message.contains("no category for plaque"))
+      let partial = try services(server: server, cache: cache).fetchPlaces(
+        provider: provider, origin: origin, categories: [try category("plaque")],
+        allowPartial: true, progress: { _ in })
+      #expect(partial.places.isEmpty && partial.missing.map(\.category) == ["plaque"])
+      #expect(try server.stats().requests == 0, "\(provider)")
+    }
+  }
+
   @Test func requestsCarryTheQueryTheKeyAndTheUserAgent() throws {
     let server = try LoopbackServer([
       .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a"]))])
@@ -47,7 +68,7 @@ import Testing
     #expect(entry.headers["Authorization"] == "Bearer test-yelp-key")
     #expect(entry.headers["User-Agent"] == "itinerary/\(ItineraryRelease.version)")
     #expect(entry.headers["Accept-Encoding"]?.contains("gzip") == true)
-    #expect(entry.path.contains("categories=galleries%2Cartmuseums%2Cpublicart"))
+    #expect(entry.path.contains("categories=galleries%2Cartmuseums&"))
     #expect(entry.path.contains("latitude=40.758000&longitude=-73.985000"))
     #expect(entry.path.contains("limit=7&offset=0"))
     #expect(entry.path.contains("open_now=true"))
@@ -98,7 +119,7 @@ import Testing
     #expect(entry.path.hasPrefix("/places/search?"))
     #expect(
       entry.path.contains(
-        "fsq_category_ids=4bf58dd8d48988d1e2931735%2C4bf58dd8d48988d18f941735%2C507c8c4091d498d9fc8c67a9&"
+        "fsq_category_ids=4bf58dd8d48988d1e2931735%2C4bf58dd8d48988d18f941735&"
       ))
     #expect(
       entry.path.contains(
@@ -136,10 +157,12 @@ import Testing
       query.contains("nwr[\"leisure\"=\"park\"][\"name\"](around:1500,40.758000,-73.985000);"))
     #expect(query.contains("nwr[\"leisure\"=\"garden\"]"))
     #expect(query.hasPrefix("[out:json][timeout:15][maxsize:134217728];"))
-    #expect(query.hasSuffix("out center tags 10000;"))
+    #expect(query.hasSuffix("out meta geom 10000;"))
     #expect(report.places.map(\.id) == ["node/1", "way/2"])
     #expect(report.places.last?.categories == ["park", "landmark"])
-    #expect(report.places.first?.score == 3.6)
+    let notability = OSMPlaceRules.standard.notability
+    let wikidata = try #require(notability.signals.first { $0.name == "wikidata" })
+    #expect(report.places.first?.score == notability.score(points: wikidata.points))
     #expect(progress.text.contains("overpass: park: done, 2 places, 1 skipped"))
   }
 

@@ -18,7 +18,7 @@ struct OPLLineTests {
       #expect(line.kind == .node)
       #expect(line.id == 42)
       #expect(try line.tags() == ["name": "Café ,Bar", "amenity": "cafe"])
-      #expect(line.location == OPLLine.Location(x: -5_000_000, y: 601_234_567))
+      #expect(line.location == MapPoint(x: -5_000_000, y: 601_234_567))
       #expect(line.mayHaveTag(Array("name".utf8)))
       #expect(!line.mayHaveTag(Array("ame".utf8)))
     }
@@ -63,6 +63,46 @@ struct OPLLineTests {
     try line(text) { line in #expect(line.location == nil) }
   }
 
+  @Test func theVersionAndLastEditAreRead() throws {
+    try line("n1 v12 dV t2019-04-21T09:50:14Z Tname=A x1 y2") { line throws in
+      #expect(try line.version() == 12)
+      #expect(try line.timestamp() == 1_555_840_214)
+      #expect(try line.tags() == ["name": "A"])
+    }
+    // What osmium writes for an element without them, and a line without the fields.
+    for text in ["n1 v0 dV t Tname=A x1 y2", "n1 Tname=A x1 y2"] {
+      try line(text) { line throws in
+        #expect(try line.version() == nil)
+        #expect(try line.timestamp() == nil)
+      }
+    }
+  }
+
+  @Test(arguments: ["n1 vx T", "n1 v-3 T", "n1 v T", "n1 v99999999999999999999 T"])
+  func brokenVersionsAreRefused(text: String) throws {
+    try line(text) { line throws in
+      #expect(throws: OPLLine.Malformed.self) { try line.version() }
+    }
+  }
+
+  @Test(arguments: [
+    "n1 t2019-04-21 T", "n1 t2019-04-21T09:50:14 T", "n1 t2019-02-30T09:50:14Z T",
+    "n1 t2019-04-21T24:00:00Z T", "n1 t2019-04-21T09:60:14Z T", "n1 t2019/04/21T09:50:14Z T",
+    "n1 t2019-04-21T09:50:14Zx T", "n1 t20a9-04-21T09:50:14Z T", "n1 t٢٠١٩-04-21T09:50:14Z T",
+  ])
+  func brokenTimestampsAreRefused(text: String) throws {
+    try line(text) { line throws in
+      #expect(throws: OPLLine.Malformed.self) { try line.timestamp() }
+    }
+  }
+
+  @Test func editTimesCountSecondsSince1970() {
+    #expect(OSMTimestamp.seconds(Array("1970-01-01T00:00:00Z".utf8)) == 0)
+    #expect(OSMTimestamp.seconds(Array("2000-02-29T23:59:59Z".utf8)) == 951_868_799)
+    #expect(OSMTimestamp.seconds(Array("1969-12-31T23:59:59Z".utf8)) == -1)
+    #expect(OSMTimestamp.seconds(Array("".utf8)) == nil)
+  }
+
   @Test func brokenMembersAreRefused() throws {
     try line("r1 T Mw1outer") { line throws in
       #expect(throws: OPLLine.Malformed.self) { try line.members() }
@@ -70,15 +110,15 @@ struct OPLLineTests {
   }
 
   @Test func meansRoundHalvesToEven() {
-    let mean = CityImport.mean([
-      OPLLine.Location(x: 1, y: -1), OPLLine.Location(x: 2, y: -2),
+    let mean = MapPoint.mean([
+      MapPoint(x: 1, y: -1), MapPoint(x: 2, y: -2),
     ])
-    #expect(mean == OPLLine.Location(x: 2, y: -2))
-    #expect(CityImport.mean([OPLLine.Location]()) == nil)
-    let thirds = CityImport.mean([
-      OPLLine.Location(x: 0, y: 0), OPLLine.Location(x: 0, y: 0), OPLLine.Location(x: 2, y: -2),
+    #expect(mean == MapPoint(x: 2, y: -2))
+    #expect(MapPoint.mean([MapPoint]()) == nil)
+    let thirds = MapPoint.mean([
+      MapPoint(x: 0, y: 0), MapPoint(x: 0, y: 0), MapPoint(x: 2, y: -2),
     ])
-    #expect(thirds == OPLLine.Location(x: 1, y: -1))
+    #expect(thirds == MapPoint(x: 1, y: -1))
   }
 
   @Test func providerIDsAreOneStringAndNameCities() throws {

@@ -48,20 +48,26 @@ import Testing
 
   @Test func theRulesFileIsReadAndBrokenOnesAreRefused() throws {
     let rules = OSMPlaceRules.standard
-    #expect(rules.score(tags: ["name": "x"]) == 3.0)
-    #expect(
-      rules.score(tags: [
-        "wikidata": "Q1", "wikipedia": "en:X", "tourism": "attraction", "heritage": "2",
-      ]) == 4.7)
-    #expect(
-      rules.score(tags: ["brand": "B", "amenity": "fast_food", "was:shop": "x", "end_date": "2001"])
-        == 1.0)
-    #expect(rules.score(tags: ["disused": "yes"]) == nil)
     #expect(rules.categories(tags: ["tourism": "gallery", "shop": "hairdresser"]).isEmpty)
     #expect(rules.categories(tags: ["tourism": "gallery", "shop": "art"]) == ["art"])
     #expect(
-      rules.categories(tags: ["tourism": "artwork", "historic": "memorial"]) == ["art", "landmark"])
-    for broken in ["", "{}", #"{"categories": [], "osmScore": {"base": "x"}}"#] {
+      rules.categories(tags: ["tourism": "artwork", "historic": "memorial"])
+        == ["artwork", "memorial"])
+    #expect(
+      rules.categories(tags: ["historic": "memorial", "memorial": "plaque"]) == ["plaque"],
+      "a plaque is no memorial")
+    #expect(
+      rules.categories(tags: ["amenity": "arts_centre", "culture": "music"]).isEmpty,
+      "an arts centre for music is no art")
+    #expect(rules.categories(tags: ["amenity": "concert_hall"]) == ["music"])
+    #expect(rules.kind(tags: ["tourism": "museum", "museum": "art"]) == "tourism=museum")
+    #expect(rules.kind(tags: ["tourism": "artwork", "historic": "memorial"]) == "tourism=artwork")
+    #expect(rules.kind(tags: ["amenity": "fast_food"]) == "amenity=fast_food")
+    #expect(rules.kind(tags: ["tourism": "gallery", "shop": "hairdresser"]) == nil)
+    for broken in [
+      "", "{}", #"{"categories": [], "osmScore": {"base": "x"}}"#,
+      #"{"categories": [], "osmScore": {"scale": 0, "signals": []}}"#,
+    ] {
       #expect(throws: (any Error).self) {
         try OSMPlaceRules(json: Data(broken.utf8), vocabulary: .standard)
       }

@@ -189,7 +189,7 @@ private enum RandomRequestLine {
       let extra = Bool.random(using: &generator) ? "" : ",\"alt\":3"
       return
         "{\"lat\":\(number()),\"lon\":\(number())\(Int.random(in: 0..<4, using: &generator) == 0 ? extra : "")}"
-    case "near", "start", "end", "tz":
+    case "near", "start", "end", "tz", "cuisine":
       return ["\"Senate Square\"", "\"2026-12-01 14:00\"", "\"18:00\"", "\"Europe/Helsinki\""]
         .draw(&generator)
     case "provider":
@@ -207,7 +207,7 @@ private enum RandomRequestLine {
         + (Bool.random(using: &generator)
           ? ",{\"start\":\"2026-12-02 10:00\",\"end\":\"17:00\"}" : "")
         + "]"
-    case "perCategory", "top", "seed", "days", "maxPerCategory":
+    case "perCategory", "top", "seed", "days", "maxPerCategory", "price":
       return "\(Int.random(in: -2...60, using: &generator))"
     case "noCache", "refresh", "allowPartial", "exact", "diverse", "roundTrip", "anyOrder",
       "verify", "openNow", "anytime":

@@ -112,6 +112,7 @@ import Testing
       "id": "a", "name": "b", "category": "c", "lat": 1, "lon": 2, "score": 3, "legKm": 4,
       "legMinutes": 5, "address": "d", "openingHours": "e", "photoURL": "f", "arrive": "g",
       "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true, "afterDark": true,
+      "scoreSource": "map", "kind": "tourism=museum",
     ])
     let written = try JSONSerialization.jsonObject(with: SortedJSONEncoder.encode([stop]))
     let keys = try #require((written as? [[String: Any]])?.first).keys
@@ -208,7 +209,7 @@ import Testing
       "dwell": ["cafe": 20, "park": 0.5, "Käpylä \"x\"": 1e-05], "waitWeight": 0.02,
       "unknownHours": "closed", "openNow": true, "anytime": false, "days": 2,
       "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
-      "maxWaitMinutes": 30, "pace": "relaxed",
+      "maxWaitMinutes": 30, "pace": "relaxed", "cuisine": "pizza", "price": 2,
     ]
   }
 

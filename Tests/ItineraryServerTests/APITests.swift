@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryOutput
+import ItineraryPlaces
 import ItineraryPlanning
 import Testing
 
@@ -39,6 +40,21 @@ import Testing
     request.start = "2026-12-01 12:00"
     let expected = try PlanningPipeline(environment: [:]).plan(request)
     #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
+  }
+
+  @Test func planBodiesTakeACuisine() throws {
+    let body = #"{"categories": ["restaurant"], "cuisine": "sushi", "anytime": true}"#
+    let answer = try RawHTTP.post(server.port, "/v1/plan", body)
+    #expect(answer.status == 200)
+    let plans = try #require(answer.json?["plans"] as? [[String: Any]])
+    let ids = Set(
+      EmbeddedCity.helsinki.places.filter { $0.cuisines.contains("sushi") }.map(\.id))
+    for plan in plans {
+      let stop = (plan["stops"] as? [[String: Any]])?.first?["id"] as? String ?? ""
+      #expect(ids.contains(stop))
+    }
+    let priced = try RawHTTP.post(server.port, "/v1/plan", #"{"categories": ["cafe"], "price": 1}"#)
+    #expect(priced.status == 400 && priced.exitCode == 64)
   }
 
   @Test func solveAnswersAsThePipeline() throws {
@@ -287,6 +303,14 @@ import Testing
     #expect((nearest.json?["place"] as? [String: Any])?["categories"] as? [String] != nil)
     let bad = try RawHTTP.request(server.port, "GET", "/v1/search?lat=abc&lon=1")
     #expect(bad.status == 400)
+    let sushi = try RawHTTP.request(server.port, "GET", "/v1/search?radius=3&cuisine=sushi")
+    let served = try #require(sushi.json?["results"] as? [[String: Any]])
+    let ids = Set(
+      EmbeddedCity.helsinki.places.filter { $0.cuisines.contains("sushi") }.map(\.id))
+    #expect(!served.isEmpty && served.allSatisfy { ids.contains($0["id"] as? String ?? "") })
+    for query in ["price=2", "cuisine=%20"] {
+      #expect(try RawHTTP.request(server.port, "GET", "/v1/search?\(query)").status == 400)
+    }
     let noQuery = try RawHTTP.request(server.port, "GET", "/v1/complete")
     #expect(noQuery.status == 400)
   }

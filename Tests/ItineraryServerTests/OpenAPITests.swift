@@ -58,6 +58,9 @@ import Testing
       #"{"categories": ["museum", "cafe"], "start": "2026-12-01 10:00", "dwell": {"*": 30}}"#,
       status: 200)
     try check("POST", "/v1/plan", #"{"categories": ["museum"], "anytime": true}"#, status: 200)
+    try check(
+      "POST", "/v1/plan", #"{"categories": ["restaurant"], "cuisine": "pizza", "anytime": true}"#,
+      status: 200)
     try check("POST", "/v1/plan", "{bad", status: 400)
     try check("POST", "/v1/plan", #"{"categories": ["park"], "radius": 0.001}"#, status: 422)
     let instance = """
@@ -81,6 +84,7 @@ import Testing
     try check("GET", "/v1/search?radius=99999", status: 400)
     try check("GET", "/v1/search?limit=500", status: 400)
     try check("GET", "/v1/search?categories=nothing-like-it", status: 400)
+    try check("GET", "/v1/search?radius=2&cuisine=sushi", status: 200)
     try check("GET", "/v1/nearest?lat=60.17&lon=24.94&category=museum", status: 200)
     try check("GET", "/v1/nearest?category=nothing-like-it", status: 400)
     try check("GET", "/v1/nearest?category=viewpoint", status: 404)

@@ -48,10 +48,11 @@ import Testing
     #expect(try city.complete(prefix: "urs", limit: 5).map(\.id) == ["node/1"])
 
     let database = try SQLiteDatabase(.file(file))
-    #expect(try database.userVersion() == 2)
+    #expect(try database.userVersion() == 3)
     #expect(
-      try database.rows("SELECT name FROM pragma_table_info('places')") { $0.text(0) }.last
-        == "photo")
+      try database.rows("SELECT name FROM pragma_table_info('places')") { $0.text(0) }.suffix(3)
+        == ["photo", "kind", "cuisine"])
+    #expect(places.first?.kind == nil && places.first?.cuisines == [])
     #expect(try CityFile(file: file).summary == city.summary)
   }
 
@@ -65,7 +66,7 @@ import Testing
     } throws: { error in
       let message = (error as? ItineraryError)?.message ?? ""
       return message.hasPrefix(
-        "cannot upgrade the city file \(file.path) from schema version 1 to 2")
+        "cannot upgrade the city file \(file.path) from schema version 1 to 3")
         && message.contains("no such table: places")
         && message.hasSuffix("import the city again")
     }
@@ -75,7 +76,7 @@ import Testing
   @Test func aFileOfNoOrANewerVersionIsRefusedUntouched() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    for version in [0, 3] {
+    for version in [0, 4] {
       let file = scratch.url.appending(path: "v\(version).sqlite")
       try SQLiteDatabase(.file(file)).setUserVersion(version)
       #expect(throws: ItineraryError.self) { try CityFile(file: file) }
@@ -105,5 +106,35 @@ import Testing
     let places = try CityFile(file: file).within(radiusKm: 1, of: point)
     #expect(places.map(\.id) == ["node/1", "node/2"])
     #expect(places.map(\.photoURL) == ["https://example.org/a.jpg", nil])
+  }
+
+  @Test func equalScoresAreToldApartNewestEditFirstThenByName() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let file = scratch.url.appending(path: "ties.sqlite")
+    let writer = try CityFileWriter(file: file)
+    let point = Coordinate(lat: 60.17, lon: 24.94)
+    // Five places of one score: two edited at once (by name), one later,
+    // one never (last), and one scoring more.
+    let entries: [(id: String, name: String, score: Double, edited: Int?)] = [
+      ("node/1", "Beta", 3.2, 100), ("node/2", "Alpha", 3.2, 100), ("node/3", "Gamma", 3.2, 200),
+      ("node/4", "Aardvark", 3.2, nil), ("node/5", "Zulu", 3.5, 50),
+    ]
+    for entry in entries {
+      try writer.add(
+        Place(
+          id: entry.id, name: entry.name, categories: ["cafe"], coordinate: point,
+          score: entry.score, kind: "amenity=cafe", cuisines: ["coffee", "cake"]),
+        twin: nil, edited: entry.edited)
+    }
+    _ = try writer.finish(
+      CityFile.Summary(
+        name: "ties", source: "ties.osm.pbf", attribution: "OpenStreetMap",
+        importedAt: Date(timeIntervalSince1970: 0), elements: 5, places: 0, southWest: point,
+        northEast: point))
+    let places = try CityFile(file: file).places()
+    #expect(places.map(\.id) == ["node/5", "node/3", "node/2", "node/1", "node/4"])
+    #expect(places.compactMap(\.score) == [3.5, 3.2, 3.1999, 3.1998, 3.1997])
+    #expect(places.allSatisfy { $0.kind == "amenity=cafe" && $0.cuisines == ["coffee", "cake"] })
   }
 }

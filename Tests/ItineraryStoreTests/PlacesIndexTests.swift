@@ -29,14 +29,15 @@ import Testing
   }
 
   @Test func categoriesComeFirstThenPlacesBestFirst() throws {
-    let completions = try index.complete(prefix: "m", limit: 5)
-    #expect(
-      completions.first == .category(try #require(CategoryVocabulary.standard.resolve("museum"))))
-    let scores = completions.dropFirst().compactMap { completion -> Double? in
+    let completions = try index.complete(prefix: "m", limit: 8)
+    let categories = CategoryVocabulary.standard.categories.filter { $0.name.hasPrefix("m") }
+    #expect(categories.map(\.name) == ["museum", "memorial", "music"])
+    #expect(Array(completions.prefix(categories.count)) == categories.map { .category($0) })
+    let scores = completions.dropFirst(categories.count).compactMap { completion -> Double? in
       guard case .place(let place) = completion else { return nil }
       return Scoring.score(of: place)
     }
-    #expect(scores.count == 4)
+    #expect(scores.count == 8 - categories.count)
     #expect(scores == scores.sorted(by: >))
   }
 
