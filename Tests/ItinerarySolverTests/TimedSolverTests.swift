@@ -46,24 +46,31 @@ import Testing
     }
   }
 
+  /// The top 6 plans of the solver against brute force: the same
+  /// objectives, every plan feasible and worth what it says, no plan twice,
+  /// a reason when there is none. Returns the plans brute force found.
+  static func expectTopKMatchesBruteForce(_ problem: Problem, seed: UInt64) -> Int {
+    let expected = BruteForceSolver(problem: problem).solve(.top(6))
+    let actual = Self.solve(problem, .top(6))
+    #expect(actual.optimal && actual.complete, "seed \(seed)")
+    #expect(actual.plans.count == expected.plans.count, "seed \(seed)")
+    for (got, want) in zip(actual.plans, expected.plans) {
+      #expect(abs(got.objective - want.objective) < 1e-9, "seed \(seed)")
+      #expect(problem.isFeasible(got.plan), "seed \(seed)")
+      #expect(abs(got.objective - problem.objective(of: got.plan)) < 1e-9, "seed \(seed)")
+    }
+    #expect(Set(actual.plans.map(\.plan.places)).count == actual.plans.count, "seed \(seed)")
+    if actual.plans.isEmpty { #expect(actual.reason != nil, "seed \(seed)") }
+    return expected.plans.count
+  }
+
   @Test(arguments: cases)
   func topKMatchesBruteForce(testCase: Case) {
     print("TimedSolverTests top K: \(testCase)")
     var plansSeen = 0
     for seed in testCase.seeds {
-      let problem = Self.problem(testCase.shape, seed: seed)
-      let expected = BruteForceSolver(problem: problem).solve(.top(6))
-      let actual = Self.solve(problem, .top(6))
-      plansSeen += expected.plans.count
-      #expect(actual.optimal && actual.complete, "seed \(seed)")
-      #expect(actual.plans.count == expected.plans.count, "seed \(seed)")
-      for (got, want) in zip(actual.plans, expected.plans) {
-        #expect(abs(got.objective - want.objective) < 1e-9, "seed \(seed)")
-        #expect(problem.isFeasible(got.plan), "seed \(seed)")
-        #expect(abs(got.objective - problem.objective(of: got.plan)) < 1e-9, "seed \(seed)")
-      }
-      #expect(Set(actual.plans.map(\.plan.places)).count == actual.plans.count, "seed \(seed)")
-      if actual.plans.isEmpty { #expect(actual.reason != nil, "seed \(seed)") }
+      plansSeen += Self.expectTopKMatchesBruteForce(
+        Self.problem(testCase.shape, seed: seed), seed: seed)
     }
     // The instances are not all infeasible: time leaves plans to compare.
     #expect(plansSeen > testCase.seeds.count)
@@ -102,15 +109,8 @@ import Testing
     print("TimedSolverTests wait cap: \(testCase)")
     var plansSeen = 0
     for seed in testCase.seeds {
-      let problem = Self.cappedProblem(testCase.shape, seed: seed)
-      let expected = BruteForceSolver(problem: problem).solve(.top(6))
-      let actual = Self.solve(problem, .top(6))
-      plansSeen += expected.plans.count
-      #expect(actual.optimal && actual.complete, "seed \(seed)")
-      #expect(actual.plans.count == expected.plans.count, "seed \(seed)")
-      for (got, want) in zip(actual.plans, expected.plans) {
-        #expect(abs(got.objective - want.objective) < 1e-9, "seed \(seed)")
-      }
+      plansSeen += Self.expectTopKMatchesBruteForce(
+        Self.cappedProblem(testCase.shape, seed: seed), seed: seed)
     }
     #expect(plansSeen > testCase.seeds.count / 2)
   }
