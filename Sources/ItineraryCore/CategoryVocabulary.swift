@@ -72,6 +72,16 @@ public struct CategoryVocabulary: Sendable {
     return byWord[key].map { categories[$0] }
   }
 
+  /// Minutes a visit of a place of `kind` (its main OpenStreetMap tag,
+  /// `tourism=museum`) takes: those of the first category whose tags hold
+  /// it, so that an art museum filling an `art` stop is visited as a museum
+  /// and a statue as an artwork; `nil` for a kind no category holds.
+  ///
+  /// - Complexity: O(total tags of the vocabulary).
+  public func dwellMinutes(ofKind kind: String) -> Double? {
+    categories.first { $0.osm.contains(kind) }?.dwellMinutes
+  }
+
   /// The canonical categories an OpenStreetMap element with these tags belongs to.
   public func categories(forOSMTags tags: [String: String]) -> [String] {
     categories.filter { category in

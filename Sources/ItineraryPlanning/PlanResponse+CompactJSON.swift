@@ -47,6 +47,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
     json.member("arrive", arrive)
     json.member("begin", begin)
     json.member("category", category)
+    json.member("dwellMinutes", dwellMinutes)
     json.member("hoursKnown", hoursKnown)
     json.member("id", id)
     json.member("kind", kind)

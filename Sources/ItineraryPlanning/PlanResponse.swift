@@ -33,6 +33,8 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     public var leave: String?
     public var waitMinutes: Double?
     public var hoursKnown: Bool?
+    /// Minutes spent at the stop, with a start time.
+    public var dwellMinutes: Double?
     /// True for an outdoor stop with no opening hours of its own visited
     /// between civil dusk and sunrise; absent otherwise.
     public var afterDark: Bool?

@@ -41,7 +41,8 @@ extension PlanningPipeline {
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
     let problem = Problem(
-      origin: origin, categories: candidates.categories, places: candidates.places,
+      origin: origin, categories: candidates.categories,
+      places: VisitLength.apply(to: candidates.places, dwell: request.dwell),
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
       time: time, exploration: Exploration(days: days, maxPerCategory: request.maxPerCategory))
     let run = try TripStep.run(

@@ -52,7 +52,7 @@ public struct PlanningPipeline: Sendable {
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: radius, request: request, services: services,
       notify: notify)
-    var places = candidates.places
+    var places = VisitLength.apply(to: candidates.places, dwell: request.dwell)
     if time != nil,
       case let unreadable = candidates.unreadableHours ?? TimeStep.unreadableHours(places),
       unreadable > 0

@@ -116,6 +116,7 @@ struct ResponseBuilder {
         result.begin = timing.frame.localTime(atMinute: visit.begin)
         result.leave = timing.frame.localTime(atMinute: visit.leave)
         result.waitMinutes = visit.wait
+        result.dwellMinutes = timing.dwell(stop)
         result.hoursKnown = timing.hoursKnown(stop.place)
         if isOutdoorWithoutHours(stop, timing),
           Self.isAfterDark(

@@ -134,3 +134,33 @@ import Testing
     }
   }
 }
+
+/// Time at a stop comes from what the place is: an art museum filling an
+/// `art` stop is a museum visit, unless `--dwell` says otherwise.
+@Suite struct VisitLengthTests {
+  static func stops(_ arguments: [String]) throws -> [[String: Any]] {
+    let run = CommandRun(arguments + ["--format", "json", "--top", "5", "--exact"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let plans = json["plans"] as? [[String: Any]] ?? []
+    return plans.flatMap { $0["stops"] as? [[String: Any]] ?? [] }
+  }
+
+  @Test func anArtMuseumInAnArtStopIsVisitedAsAMuseum() throws {
+    let stops = try Self.stops(["plan", "art", "--start", "2026-12-08 11:00"])
+    let museums = stops.filter { ["Ateneum", "Kiasma"].contains($0["name"] as? String) }
+    #expect(!museums.isEmpty)
+    for stop in museums { #expect(stop["dwellMinutes"] as? Double == 90, "\(stop["name"] ?? "")") }
+    for stop in stops
+    where !museums.contains(where: { $0["id"] as? String == stop["id"] as? String }) {
+      #expect((stop["dwellMinutes"] as? Double ?? 0) <= 90)
+    }
+  }
+
+  @Test func dwellForTheCategoryStillWins() throws {
+    let stops = try Self.stops(["plan", "art", "--start", "2026-12-08 11:00", "--dwell", "art=30"])
+    #expect(!stops.isEmpty)
+    for stop in stops { #expect(stop["dwellMinutes"] as? Double == 30) }
+  }
+}

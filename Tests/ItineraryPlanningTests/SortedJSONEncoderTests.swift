@@ -112,6 +112,7 @@ import Testing
       "id": "a", "name": "b", "category": "c", "lat": 1, "lon": 2, "score": 3, "legKm": 4,
       "legMinutes": 5, "address": "d", "openingHours": "e", "photoURL": "f", "arrive": "g",
       "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true, "afterDark": true,
+      "dwellMinutes": 7,
       "scoreSource": "map", "kind": "tourism=museum",
     ])
     let written = try JSONSerialization.jsonObject(with: SortedJSONEncoder.encode([stop]))
