@@ -5,7 +5,6 @@ import ItineraryPlaces
 import ItineraryPlanning
 import ItineraryStore
 import ItineraryWorkloads
-import Synchronization
 import Testing
 
 /// The Helsinki extract the embedded city is built from, when fetched with
@@ -26,13 +25,8 @@ func cityRun(_ arguments: [String], data: URL) -> CommandRun {
   var environment = ProcessInfo.processInfo.environment
   environment["ITINERARY_DATA_DIR"] = data.path
   environment[WallClock.variable] = CommandRun.environment[WallClock.variable]
-  let output = Mutex(("", ""))
-  let terminal = Terminal(
-    write: { text in output.withLock { $0.0 += text } },
-    writeError: { text in output.withLock { $0.1 += text } })
-  let status = CLI.run(arguments: arguments, terminal: terminal, environment: environment)
-  let (stdout, stderr) = output.withLock { $0 }
-  return CommandRun(status: status, stdout: stdout, stderr: stderr)
+  let run = CLI.runCaptured(arguments: arguments, environment: environment)
+  return CommandRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
 }
 
 /// Writes OPL text as a `.osm.pbf` extract with osmium.

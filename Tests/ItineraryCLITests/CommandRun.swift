@@ -1,7 +1,6 @@
 import Foundation
 import ItineraryCLI
 import ItineraryPlanning
-import Synchronization
 import Testing
 
 /// One in-process run of the command line, with everything it printed.
@@ -22,12 +21,8 @@ struct CommandRun {
   ]) { $1 }
 
   init(_ arguments: [String], environment: [String: String] = CommandRun.environment) {
-    let output = Mutex(("", ""))
-    let terminal = Terminal(
-      write: { text in output.withLock { $0.0 += text } },
-      writeError: { text in output.withLock { $0.1 += text } })
-    status = CLI.run(arguments: arguments, terminal: terminal, environment: environment)
-    (stdout, stderr) = output.withLock { $0 }
+    let run = CLI.runCaptured(arguments: arguments, environment: environment)
+    (status, stdout, stderr) = (run.status, run.stdout, run.stderr)
   }
 
   /// The one `error:` line, when the run failed as docs/reference.md says it must.

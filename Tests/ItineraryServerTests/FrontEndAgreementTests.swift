@@ -1,6 +1,5 @@
 import Foundation
 import ItineraryCLI
-import Synchronization
 import Testing
 
 /// One in-process run of the command line on a server's data directory.
@@ -14,12 +13,8 @@ struct CommandLineRun {
     environment["ITINERARY_DATA_DIR"] = dataDirectory.path
     environment["ITINERARY_CACHE_DIR"] = dataDirectory.path
     environment["ITINERARY_NO_HISTORY"] = "1"
-    let output = Mutex(("", ""))
-    let terminal = Terminal(
-      write: { text in output.withLock { $0.0 += text } },
-      writeError: { text in output.withLock { $0.1 += text } })
-    status = CLI.run(arguments: arguments, terminal: terminal, environment: environment)
-    (stdout, stderr) = output.withLock { $0 }
+    let run = CLI.runCaptured(arguments: arguments, environment: environment)
+    (status, stdout, stderr) = (run.status, run.stdout, run.stderr)
   }
 
   /// The message of the one `error:` line, without its prefix.
