@@ -22,7 +22,8 @@ enum ExploreCommand {
       Options.at, Options.near, Options.provider, Options.perCategory, Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.start, Options.end, Options.days, Options.day, Options.tz,
-      Options.maxPerCategory, Options.pace, Options.mode, Options.speed, Options.distanceWeight,
+      Options.maxPerCategory, Options.pace, Options.noMeals, Options.mode, Options.speed,
+      Options.distanceWeight,
       Options.radius, Options.cuisine, Options.price, Options.dwell, Options.waitWeight,
       Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
@@ -55,6 +56,7 @@ enum ExploreCommand {
     request.day = days.isEmpty ? nil : days
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
     request.pace = try arguments.choice(Options.pace)
+    if arguments.has(Options.noMeals) { request.meals = false }
     let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:), trip: true)

@@ -96,6 +96,9 @@ enum Options {
   static let pace = Option.value(
     "pace", "relaxed|normal|packed",
     "stops a day: at most 6, 8 or 12 in nine hours, in proportion for other days (default normal)")
+  static let noMeals = Option.flag(
+    "no-meals",
+    "no lunch or dinner stop: by default a day holding 11:30-14:00 or 17:30-20:30 has one")
   static let maxPerCategory = Option.value(
     "max-per-category", "N", "at most N stops of each category over the trip (default: no limit)")
   static let openNow = Option.flag(

@@ -25,10 +25,22 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
   /// Whether its places are out of doors (a park, a viewpoint): with no
   /// opening hours, they are visits by daylight.
   public var outdoor: Bool?
+  /// Whether its places are where a person has a meal: in a trip, its
+  /// stops are lunch or dinner.
+  public var meal: Bool?
+  /// Whether its places are evening places (bars, clubs, stages): with no
+  /// opening hours, a trip visits them from 17:00 to 02:00 only.
+  public var evening: Bool?
 
   /// The names of the outdoor categories of the standard vocabulary.
   public static let outdoorNames = Set(
     CategoryVocabulary.standard.categories.filter { $0.outdoor == true }.map(\.name))
+  /// The names of the evening categories of the standard vocabulary.
+  public static let eveningNames = Set(
+    CategoryVocabulary.standard.categories.filter { $0.evening == true }.map(\.name))
+  /// The names of the meal categories of the standard vocabulary.
+  public static let mealNames = Set(
+    CategoryVocabulary.standard.categories.filter { $0.meal == true }.map(\.name))
 }
 
 /// The planner's category vocabulary, read from `fixtures/categories.json`.

@@ -26,10 +26,40 @@ public struct Exploration: Sendable, Equatable {
   public var days: [Day]
   /// The most stops of one category over the trip; `nil`: no limit.
   public var maxPerCategory: Int?
+  /// How a day a person lives is shaped; all off for a plain orienteering
+  /// trip (an instance file's).
+  public var shaping: Shaping
 
-  public init(days: [Day], maxPerCategory: Int? = nil) {
+  /// The parts of a person's day the trip's value counts (`docs/method.md`,
+  /// "A day a person would follow").
+  public struct Shaping: Sendable, Equatable {
+    /// Categories whose stops are meals: begun within a meal window
+    /// (`MealWindow`), at most one each, and each window a day's frame
+    /// covers worth a meal; empty: no meals.
+    public var mealCategories: Set<String>
+    /// Whether each further stop of a category is worth less than the one
+    /// before (`TripInstance.varietyPenalty`).
+    public var variety: Bool
+    /// Whether a stop is worth its score scaled by the time it gives
+    /// (`TripInstance.worthOfTime`).
+    public var worthByTime: Bool
+
+    public init(mealCategories: Set<String> = [], variety: Bool = false, worthByTime: Bool = false)
+    {
+      self.mealCategories = mealCategories
+      self.variety = variety
+      self.worthByTime = worthByTime
+    }
+
+    /// A person's day: meals, variety and worth by time.
+    public static let personal = Shaping(
+      mealCategories: CanonicalCategory.mealNames, variety: true, worthByTime: true)
+  }
+
+  public init(days: [Day], maxPerCategory: Int? = nil, shaping: Shaping = Shaping()) {
     self.days = days
     self.maxPerCategory = maxPerCategory
+    self.shaping = shaping
   }
 
   /// The most days a trip may have.

@@ -29,4 +29,10 @@ public struct Timeline: Sendable, Equatable {
   public var isFeasible: Bool
 
   public var totalWait: Double { visits.reduce(0) { $0 + $1.wait } }
+
+  public init(visits: [Visit], finish: Double, isFeasible: Bool) {
+    self.visits = visits
+    self.finish = finish
+    self.isFeasible = isFeasible
+  }
 }

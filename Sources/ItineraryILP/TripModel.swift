@@ -24,6 +24,15 @@ import ItineraryCore
 /// `x`, less `waitWeight` per minute of `w`. Beginning a visit later than
 /// it could never lowers the total wait, so the optimum is the trip's.
 ///
+/// A person's day: a meal stop's intervals are those of each meal window
+/// apart, each `z` of a covered window worth the meal bonus, and at most one
+/// meal a window and day. Variety: for each category, continuous `v[c][k]`
+/// in [0, 1] for its k-th stop, costing the penalty times `k - 1`, summing
+/// to its stops; the costs grow with k, so the cheapest are used first and
+/// the total is the trip's. (The model may begin a meal in a later window
+/// than the first one it fits, which the trip does not: a relaxation, equal
+/// to the trip's optimum but where that choice would pay.)
+///
 /// - Complexity: O(d * n^2) columns and rows for d days and n places, plus
 ///   one column per usable open interval; solved by branch and cut.
 package enum TripModel {
@@ -91,6 +100,8 @@ package enum TripModel {
     var arcs: [Int32] = []
     var visits: [Int32] = []
     for day in 0..<instance.dayCount {
+      // The meal stops' interval columns of each meal window.
+      var meals = Array(repeating: [(Int32, Double)](), count: instance.mealWindows[day].count)
       let horizon = instance.horizons[day]
       let x = program.addBinaryColumns(
         objective: (0..<n * n).map { -instance.distanceWeight * instance.km($0 / n, $0 % n) })
@@ -116,8 +127,22 @@ package enum TripModel {
         rows.append(.init(terms: into + [(place(y, i), -1)], bound: .fixed(0)))
         rows.append(.init(terms: out + [(place(y, i), -1)], bound: .fixed(0)))
         // One open interval long enough holds the visit.
-        let intervals = instance.windows[day][i].intervals.filter { $0.end - $0.begin >= dwell }
-        let z = program.addBinaryColumns(objective: Array(repeating: 0, count: intervals.count))
+        let windowed: [(interval: OpenWindows.Interval, meal: Int)] =
+          instance.isMeal[i]
+          ? instance.mealOpen[day][i].enumerated().flatMap { meal, open in
+            open.intervals.map { ($0, meal) }
+          }
+          : instance.windows[day][i].intervals.map { ($0, -1) }
+        let long = windowed.filter { $0.interval.end - $0.interval.begin >= dwell }
+        let intervals = long.map(\.interval)
+        let z = program.addBinaryColumns(
+          objective: long.map { entry in
+            entry.meal >= 0 && instance.mealWindows[day][entry.meal].isCovered
+              ? instance.mealBonus : 0
+          })
+        for (offset, entry) in long.enumerated() where entry.meal >= 0 {
+          meals[entry.meal].append((z + Int32(offset), 1))
+        }
         let chosen = intervals.indices.map { (z + Int32($0), 1.0) }
         rows.append(.init(terms: chosen + [(place(y, i), -1)], bound: .fixed(0)))
         rows.append(
@@ -160,10 +185,26 @@ package enum TripModel {
               bound: .upper(Double(n - 2))))
         }
       }
+      for terms in meals where terms.count > 1 {
+        rows.append(.init(terms: terms, bound: .upper(1)))
+      }
     }
     for i in 1..<n {
       rows.append(
         .init(terms: visits.map { ($0 + Int32(i - 1), 1.0) }, bound: .upper(1)))
+    }
+    if instance.varietyPenalty > 0 {
+      for category in 0..<instance.categoryCount {
+        let members = (1..<n).filter { instance.categories[$0] == category }
+        guard members.count > 1 else { continue }
+        let v = program.addContinuousColumns(
+          objective: members.indices.map { -instance.varietyPenalty * Double($0) }, bounds: 0...1)
+        rows.append(
+          .init(
+            terms: members.indices.map { (v + Int32($0), 1.0) }
+              + visits.flatMap { y in members.map { (y + Int32($0 - 1), -1.0) } },
+            bound: .fixed(0)))
+      }
     }
     for (day, y) in visits.enumerated() where instance.maxStops[day] < n - 1 {
       rows.append(

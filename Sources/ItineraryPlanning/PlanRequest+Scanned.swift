@@ -111,6 +111,7 @@ extension PlanRequest {
     case "day": return set(\.day, value.tripDays)
     case "maxPerCategory": return set(\.maxPerCategory, value.integer)
     case "pace": return set(\.pace, value.string.flatMap(Pace.init(rawValue:)))
+    case "meals": return set(\.meals, value.bool)
     case "cuisine": return set(\.cuisine, value.string)
     case "price": return set(\.price, value.integer)
     default: return false

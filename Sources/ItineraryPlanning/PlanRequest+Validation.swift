@@ -80,7 +80,7 @@ extension PlanRequest {
       "anytime": anytime != nil, "verify": verify != nil, "verifyTimeLimit": verifyTimeLimit != nil,
       "distances": distances != nil, "days": days != nil, "day": day != nil,
       "maxPerCategory": maxPerCategory != nil, "maxWaitMinutes": maxWaitMinutes != nil,
-      "pace": pace != nil,
+      "pace": pace != nil, "meals": meals != nil,
     ]
     return keys.filter { given[$0] == true }
   }

@@ -86,6 +86,9 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   public var maxPerCategory: Int?
   /// How many stops a trip's day may hold; absent: `normal`.
   public var pace: Pace?
+  /// Whether a trip's days have lunch and dinner (`Exploration.Shaping`);
+  /// absent: true.
+  public var meals: Bool?
   /// Only places serving this (`PlaceFilter`), in the categories that serve
   /// food or drink.
   public var cuisine: String?
@@ -105,11 +108,11 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
-    "maxWaitMinutes", "pace", "cuisine", "price",
+    "maxWaitMinutes", "pace", "meals", "cuisine", "price",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
-  public static let tripKeys = ["days", "day", "maxPerCategory", "pace"]
+  public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals"]
   public static let planOnlyKeys = [
     "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "distances",
     "maxWaitMinutes",
@@ -209,6 +212,7 @@ extension PlanRequest {
     day = try values.decodeIfPresent([TripDay].self, forKey: .day)
     maxPerCategory = try values.decodeIfPresent(Int.self, forKey: .maxPerCategory)
     pace = try values.decodeIfPresent(Pace.self, forKey: .pace)
+    meals = try values.decodeIfPresent(Bool.self, forKey: .meals)
     cuisine = try values.decodeIfPresent(String.self, forKey: .cuisine)
     price = try values.decodeIfPresent(Int.self, forKey: .price)
   }

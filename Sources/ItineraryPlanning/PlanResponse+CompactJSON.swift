@@ -19,10 +19,20 @@ extension PlanResponse: CompactJSONWritable {
     json.member("reason", reason)
     json.member("request", request)
     json.member("roundTrip", roundTrip)
+    json.member("shaping", shaping)
     json.member("solver", solver)
     json.member("speedKmh", speedKmh)
     json.member("time", time)
     json.member("verify", verify)
+  }
+}
+
+extension PlanResponse.Shaping: CompactJSONWritable {
+  func write(to json: inout CompactJSON) {
+    json.member("mealBonus", mealBonus)
+    json.member("meals", meals)
+    json.member("varietyPenalty", varietyPenalty)
+    json.member("worthByTime", worthByTime)
   }
 }
 

@@ -139,7 +139,8 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   /// A trip's days, when the engine chose the places (`explore`, an
   /// instance with `select` or `days`); `plans` is then empty.
   public var days: [Day]?
-  /// A trip's objective: its scores less the prices of its distance and waiting.
+  /// A trip's objective: its places' worth less the prices of its distance
+  /// and waiting, plus its meals, less its variety penalty (`shaping`).
   public var objective: Double?
   /// The most stops of one category a trip may have, when limited.
   public var maxPerCategory: Int?
@@ -147,6 +148,22 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   public var reason: String?
   public var solver: SolverReport
   public var verify: VerifyReport?
+  /// How a trip planned as a person's day is valued; absent for a plain one.
+  public var shaping: Shaping?
+}
+
+extension PlanResponse {
+  /// The terms a person's day adds to a trip's objective: each place worth
+  /// its score times the square root of its hours of visit (`worthByTime`),
+  /// `mealBonus` for each of the `meals` in a meal window its day covers,
+  /// and `varietyPenalty` times `k - 1` taken from the k-th stop of a
+  /// category.
+  public struct Shaping: Codable, Sendable, Equatable {
+    public var worthByTime: Bool
+    public var meals: Int
+    public var mealBonus: Double
+    public var varietyPenalty: Double
+  }
 }
 
 /// The request a response answers.

@@ -15,7 +15,7 @@ extension PlanningPipeline {
       ? CategoryVocabulary.standard.categories.filter { $0.onlyWhenAsked != true }.map(\.name)
       : request.categories
     var seen: Set<String> = []
-    let categories = try CategoryWords.resolve(words).filter { seen.insert($0.name).inserted }
+    var categories = try CategoryWords.resolve(words).filter { seen.insert($0.name).inserted }
     let mode = request.mode ?? .walk
     let speedKmh = request.speed ?? mode.defaultSpeedKmh
     let (origin, source, services) = try surroundings(of: request)
@@ -31,6 +31,12 @@ extension PlanningPipeline {
     else { throw ItineraryError(.usage, "a trip needs a start and an end") }
     let days = try TripStep.days(of: request, frame: time)
     time.end = days[0].end
+    let shaping = TripStep.shaping(of: request, days: days, zone: time.timeZone)
+    // A day owed a meal finds restaurants, whatever else was asked.
+    if !shaping.mealCategories.isEmpty {
+      let meals = try CategoryWords.resolve(shaping.mealCategories.sorted())
+      categories += meals.filter { seen.insert($0.name).inserted }
+    }
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: request.radius ?? Defaults.radiusKm(mode),
       request: request, services: services, everyCategory: false, notify: notify)
@@ -44,7 +50,9 @@ extension PlanningPipeline {
       origin: origin, categories: candidates.categories,
       places: VisitLength.apply(to: candidates.places, dwell: request.dwell),
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
-      time: time, exploration: Exploration(days: days, maxPerCategory: request.maxPerCategory))
+      time: time,
+      exploration: Exploration(
+        days: days, maxPerCategory: request.maxPerCategory, shaping: shaping))
     let run = try TripStep.run(
       problem,
       options: SolveOptions(

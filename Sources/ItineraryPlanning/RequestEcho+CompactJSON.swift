@@ -31,6 +31,7 @@ extension PlanRequest: CompactJSONWritable {
     json.member("exact", exact)
     json.member("maxPerCategory", maxPerCategory)
     json.member("maxWaitMinutes", maxWaitMinutes)
+    json.member("meals", meals)
     json.member("memoryLimit", memoryLimit)
     json.member("mode", mode?.rawValue)
     json.member("near", near)

@@ -44,9 +44,10 @@ struct ResponseBuilder {
       let builder = ResponseBuilder(problem: day, mode: mode, speedKmh: speedKmh)
       let timing = Timing(day)
       let route = Plan(stops: stops)
-      let objective = timing?.objective(of: route) ?? day.timelessObjective(of: route)
+      let objective = trip.dayObjectives[index]
       let plan = builder.plan(
-        Solution.Ranked(plan: route, objective: objective), rank: index + 1, timing: timing)
+        Solution.Ranked(plan: route, objective: objective), rank: index + 1, timing: timing,
+        timeline: trip.timelines[index])
       let span = problem.exploration?.days[index]
       let local = { (date: Date?) in
         date.map { LocalDateTime.format($0, in: day.time?.timeZone ?? .current) } ?? ""
@@ -63,13 +64,23 @@ struct ResponseBuilder {
       request: request, origin: problem.origin, categories: problem.categories,
       anyOrder: true, roundTrip: true, distanceWeight: problem.distanceWeight, mode: mode,
       speedKmh: speedKmh, distances: .straight, time: problem.time.map(Self.timeReport),
-      provider: provider, plans: [], days: days, objective: days.reduce(0) { $0 + $1.objective },
+      provider: provider, plans: [], days: days, objective: trip.objective,
       maxPerCategory: problem.exploration?.maxPerCategory,
       reason: trip.days.allSatisfy(\.isEmpty) ? "no place can be visited in time" : nil,
       solver: PlanResponse.SolverReport(
         name: SolverID.tripLabelling.rawValue, millis: millis, optimal: trip.optimal,
         complete: trip.complete, work: trip.work),
-      verify: nil)
+      verify: nil, shaping: Self.shaping(problem.exploration?.shaping, trip))
+  }
+
+  /// The shaping of a trip planned as a person's day, or `nil` for a plain one.
+  private static func shaping(_ shaping: Exploration.Shaping?, _ trip: TripSolver.Result)
+    -> PlanResponse.Shaping?
+  {
+    guard let shaping, shaping != Exploration.Shaping() else { return nil }
+    return PlanResponse.Shaping(
+      worthByTime: shaping.worthByTime, meals: trip.meals, mealBonus: trip.mealBonus,
+      varietyPenalty: trip.varietyPenalty)
   }
 
   private static func timeReport(_ frame: TimeFrame) -> PlanResponse.TimeReport {
@@ -99,10 +110,15 @@ struct ResponseBuilder {
   }
 
   /// - Complexity: O(k) for k stops.
-  private func plan(_ ranked: Solution.Ranked, rank: Int, timing: Timing?) -> PlanResponse.Plan {
+  /// A plan's stops with their legs and, with `timing`, their times: those
+  /// of `timeline` when given (a trip's, as its solver lives it), else
+  /// `timing`'s.
+  private func plan(
+    _ ranked: Solution.Ranked, rank: Int, timing: Timing?, timeline given: Timeline? = nil
+  ) -> PlanResponse.Plan {
     let kilometres = problem.legsKm(of: ranked.plan)
     let minutes = problem.legsMinutes(of: ranked.plan) ?? kilometres.map { $0 / speedKmh * 60 }
-    let timeline = timing?.timeline(of: ranked.plan.stops)
+    let timeline = timing == nil ? nil : given ?? timing?.timeline(of: ranked.plan.stops)
     let stops = ranked.plan.stops.enumerated().map { index, stop in
       let place = problem.places[stop.place]
       var result = PlanResponse.Stop(

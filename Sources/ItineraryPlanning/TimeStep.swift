@@ -83,7 +83,10 @@ enum TimeStep {
       waitWeight: request.waitWeight ?? Defaults.waitWeight,
       maxWaitMinutes: forTrip
         ? nil : openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes)
-    if forTrip { frame.daylightCategories = CanonicalCategory.outdoorNames }
+    if forTrip {
+      frame.daylightCategories = CanonicalCategory.outdoorNames
+      frame.eveningCategories = CanonicalCategory.eveningNames
+    }
     try validateOrder(frame)
     return frame
   }

@@ -51,6 +51,20 @@ enum TripStep {
     return days
   }
 
+  /// How a request's trip is shaped: a person's day (`Shaping.personal`),
+  /// with meals only when `meals` is not false and some day covers a meal
+  /// window whole.
+  static func shaping(of request: PlanRequest, days: [Exploration.Day], zone: TimeZone)
+    -> Exploration.Shaping
+  {
+    var shaping = Exploration.Shaping.personal
+    let owed = days.contains { day in
+      MealWindow.windows(from: day.start, to: day.end, in: zone).contains(where: \.isCovered)
+    }
+    if request.meals == false || !owed { shaping.mealCategories = [] }
+    return shaping
+  }
+
   /// Chooses the trip, timed, under the request's time limit, seed and
   /// memory limit.
   static func run(

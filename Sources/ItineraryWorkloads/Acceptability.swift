@@ -22,7 +22,8 @@ package enum Acceptability {
     /// In `explore`, a day covering lunch (11:30-14:00) or dinner
     /// (17:30-20:30) with no restaurant visit beginning then.
     case missedMeal = "missed meal"
-    /// In `explore`, more than two stops of one category over the trip.
+    /// In `explore`, more than two stops of one category in a day, meals
+    /// (a restaurant begun in a meal window) aside.
     case repeatedCategory = "3+ of a category"
     /// A museum visited for under 45 minutes.
     case shortMuseum = "museum under 45 min"
@@ -83,11 +84,6 @@ package enum Acceptability {
         broken += dayRules(route.stops, start: route.start, end: route.end)
       }
     }
-    if explore {
-      let stops = routes.flatMap(\.stops)
-      let counts = Dictionary(grouping: stops, by: \.category).mapValues(\.count)
-      broken += counts.values.filter { $0 > 2 }.map { _ in .repeatedCategory }
-    }
     return broken
   }
 
@@ -114,7 +110,7 @@ package enum Acceptability {
     return broken
   }
 
-  /// Pace and meals of one day of a trip.
+  /// Pace, meals and variety of one day of a trip.
   private static func dayRules(_ stops: [PlanResponse.Stop], start: String, end: String)
     -> [Rule]
   {
@@ -123,16 +119,20 @@ package enum Acceptability {
     var broken: [Rule] = []
     let hours = Double(to.minuteOfDay - from.minuteOfDay + (to.date > from.date ? 1440 : 0)) / 60
     if Double(stops.count) > (8 * hours / 9).rounded(.up) { broken.append(.overPace) }
-    for (opens, closes) in [(11 * 60 + 30, 14 * 60), (17 * 60 + 30, 20 * 60 + 30)]
-    where from.minuteOfDay <= opens && (to.date > from.date || to.minuteOfDay >= closes) {
-      let meal = stops.contains { stop in
-        guard stop.category == "restaurant", let begin = stop.begin,
-          let time = try? LocalDateTime(parsing: begin)
-        else { return false }
-        return (opens...closes).contains(time.minuteOfDay)
-      }
-      if !meal { broken.append(.missedMeal) }
+    let meals = [(11 * 60 + 30, 14 * 60), (17 * 60 + 30, 20 * 60 + 30)]
+    func isMeal(_ stop: PlanResponse.Stop, _ opens: Int, _ closes: Int) -> Bool {
+      guard stop.category == "restaurant", let begin = stop.begin,
+        let time = try? LocalDateTime(parsing: begin)
+      else { return false }
+      return (opens...closes).contains(time.minuteOfDay)
     }
+    for (opens, closes) in meals
+    where from.minuteOfDay <= opens && (to.date > from.date || to.minuteOfDay >= closes) {
+      if !stops.contains(where: { isMeal($0, opens, closes) }) { broken.append(.missedMeal) }
+    }
+    let others = stops.filter { stop in !meals.contains { isMeal(stop, $0.0, $0.1) } }
+    let counts = Dictionary(grouping: others, by: \.category).mapValues(\.count)
+    broken += counts.values.filter { $0 > 2 }.map { _ in .repeatedCategory }
     return broken
   }
 }

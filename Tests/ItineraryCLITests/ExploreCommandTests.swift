@@ -19,7 +19,9 @@ import Testing
 
   /// Checks each day of a trip response: legs, waits and dwell add up to the
   /// printed times, each visit inside its hours, the day over by its end, no
-  /// place twice, and the objective the documented sum.
+  /// place twice, and the objective the documented sum (each place's worth,
+  /// less the distance and waiting prices, plus the meals, less the variety
+  /// penalty).
   static func checkTrip(
     _ response: [String: Any], dwell: [String: Double], limit: Int? = nil, label: String
   ) throws {
@@ -28,6 +30,9 @@ import Testing
     var perCategory: [String: Int] = [:]
     var objective = 0.0
     let weight = try #require(response["distanceWeight"] as? Double)
+    let waitWeight = (response["time"] as? [String: Any])?["waitWeight"] as? Double ?? 0
+    let shaping = response["shaping"] as? [String: Any]
+    let byTime = shaping?["worthByTime"] as? Bool == true
     for day in days {
       let start = try LocalDateTime(parsing: try #require(day["start"] as? String))
         .instant(in: helsinki)
@@ -44,11 +49,14 @@ import Testing
         #expect(wait >= 0)
         let begin = try minutes(stop["begin"], from: start)
         #expect(abs(begin - (clock + leg + wait)) <= 0.5 + 1e-9, "\(label)")
-        clock += leg + wait + (dwell[category] ?? 0)
+        let stay = stop["dwellMinutes"] as? Double ?? dwell[category] ?? 0
+        clock += leg + wait + stay
         let leave = try minutes(stop["leave"], from: start)
         #expect(abs(leave - clock) <= 0.5 + 1e-9, "\(label)")
         distance += try #require(stop["legKm"] as? Double)
-        objective += try #require(stop["score"] as? Double)
+        let score = try #require(stop["score"] as? Double)
+        objective += score * (byTime ? (max(stay, 1) / 60).squareRoot() : 1)
+        objective -= waitWeight * wait
         if let text = stop["openingHours"] as? String, let hours = try? OpeningHours(text),
           stop["hoursKnown"] as? Bool == true
         {
@@ -65,6 +73,13 @@ import Testing
       objective -= weight * distance
     }
     if let limit { #expect(perCategory.values.allSatisfy { $0 <= limit }, "\(label)") }
+    if let shaping {
+      let meals = try #require(shaping["meals"] as? Int)
+      #expect(meals <= perCategory["restaurant", default: 0], "\(label)")
+      objective += Double(meals) * (try #require(shaping["mealBonus"] as? Double))
+      let penalty = try #require(shaping["varietyPenalty"] as? Double)
+      objective -= penalty * perCategory.values.reduce(0.0) { $0 + Double($1 * ($1 - 1) / 2) }
+    }
     let printed = try #require(response["objective"] as? Double)
     #expect(abs(printed - objective) < 1e-6, "\(label): \(printed) != \(objective)")
   }

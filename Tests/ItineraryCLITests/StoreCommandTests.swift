@@ -102,7 +102,8 @@ import Testing
     defer { session.remove() }
     #expect(session.run(Self.plan).status == 0)
     let explored = session.run(
-      "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--format", "json")
+      "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--no-meals",
+      "--format", "json")
     #expect(explored.status == 0, "\(explored.stderr)")
     let saved = session.run("save")
     #expect(saved.status == 0, "\(saved.stderr)")

@@ -41,6 +41,28 @@ import Testing
     #expect(routes.allSatisfy { $0.count <= 2 }, "seed \(seed)")
   }
 
+  /// A person's day as rows and columns: meals in their windows, the
+  /// variety penalty and worth by time give GLPK the brute force's optimum.
+  /// (The model may begin a meal in a later window than the trip would; on
+  /// these trips that never pays.)
+  @Test(arguments: 300..<312)
+  func aPersonsDayGivesGLPKTheBruteForceOptimum(seed: UInt64) throws {
+    let days = seed % 3 == 0 ? 2 : 1
+    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 5 : 7, days: days, shaped: true)
+    let instance = try #require(TripInstance(trip.problem))
+    let expected = RandomTrips.bruteForce(trip)
+    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
+    else {
+      Issue.record("seed \(seed): GLPK gave no optimum")
+      return
+    }
+    print(
+      "seed \(seed): meal bonus \(instance.mealBonus), brute force \(expected), GLPK \(objective)")
+    #expect(abs(objective - expected) < 1e-5, "seed \(seed)")
+    let lived = try #require(instance.value(of: routes), "seed \(seed): \(routes)")
+    #expect(abs(lived - objective) < 1e-5, "seed \(seed)")
+  }
+
   @Test func tooManyPlacesAreNotModelled() throws {
     let trip = RandomTrips.make(seed: 1, places: TripModel.maxPlaces + 20, days: 1)
     let instance = try #require(TripInstance(trip.problem))

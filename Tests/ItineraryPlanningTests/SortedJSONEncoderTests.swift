@@ -173,6 +173,7 @@ import Testing
     fields["objective"] = 1
     fields["maxPerCategory"] = 2
     fields["reason"] = "why"
+    fields["shaping"] = ["worthByTime": true, "meals": 2, "mealBonus": 20, "varietyPenalty": 1.5]
     fields["provider"] = ["id": "p", "description": "d", "places": 3]
     fields["verify"] = [
       "solver": "glpk", "objective": 1, "agrees": true, "status": "agreed", "note": "n",
@@ -191,6 +192,7 @@ import Testing
     #expect(try Self.keys(written["verify"]) == Self.labels(try #require(response.verify)))
     #expect(try Self.keys(written["provider"]) == Self.labels(try #require(response.provider)))
     #expect(try Self.keys(written["origin"]) == Self.labels(response.origin))
+    #expect(try Self.keys(written["shaping"]) == Self.labels(try #require(response.shaping)))
     try Self.expectSameBytes(response)
     var broken = response
     broken.plans[0].stops[0].legKm = .infinity
@@ -210,7 +212,7 @@ import Testing
       "dwell": ["cafe": 20, "park": 0.5, "Käpylä \"x\"": 1e-05], "waitWeight": 0.02,
       "unknownHours": "closed", "openNow": true, "anytime": false, "days": 2,
       "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
-      "maxWaitMinutes": 30, "pace": "relaxed", "cuisine": "pizza", "price": 2,
+      "maxWaitMinutes": 30, "pace": "relaxed", "meals": false, "cuisine": "pizza", "price": 2,
     ]
   }
 

@@ -51,7 +51,7 @@ import Testing
         return TripLabelEntry(
           time: now + Double(random.below(40)), score: Double(random.below(30)),
           unavailable: unavailable, memory: UInt32(random.below(4)), countsStart: 2 * label,
-          stops: random.below(3), label: label)
+          stops: random.below(3), meals: UInt8(random.below(4)), label: label)
       }
     }
   }

@@ -8,13 +8,14 @@ import Testing
 /// route again with `TripInstance.evaluate`: the same answer to whether it
 /// fits, the same finish and value up to rounding, for every place not on a
 /// route and every position, on seeded trips with opening hours (one or two
-/// intervals, or unknown), dwell, a waiting price and up to two days.
+/// intervals, or unknown), dwell, a waiting price and up to two days; from
+/// seed 40 on, a person's day with restaurants as meals.
 @Suite struct TripRouteScheduleTests {
-  @Test(arguments: 0..<40)
+  @Test(arguments: 0..<70)
   func insertionsAgreeWithLivingThroughTheRoute(seed: UInt64) throws {
     print("schedule seed \(seed)")
     let days = 1 + Int(seed % 2)
-    let trip = RandomTrips.make(seed: seed, places: 12, days: days)
+    let trip = RandomTrips.make(seed: seed, places: 12, days: days, shaped: seed >= 40)
     let instance = try #require(TripInstance(trip.problem))
     var random = SplitMix64(seed: seed &+ 1)
     var checked = (fits: 0, late: 0)

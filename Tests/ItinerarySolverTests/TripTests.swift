@@ -117,3 +117,62 @@ import Testing
     #expect(searchesAgain >= 10)
   }
 }
+
+/// A person's day on the same small trips, restaurants among the places:
+/// meals in their windows, variety and worth by time, against the brute
+/// force's own reading of them. The exact method proves the brute force's
+/// optimum, the heuristic's trips are feasible and no better, and each
+/// insertion the heuristic weighs agrees with living the route through.
+@Suite struct ShapedTripTests {
+  @Test(arguments: 300..<340)
+  func exactAgreesWithBruteForce(seed: UInt64) throws {
+    let days = seed % 3 == 0 ? 2 : 1
+    let trip = RandomTrips.make(
+      seed: seed, places: days == 2 ? 6 : 8, days: days, maxStops: seed % 4 == 0 ? 2 : nil,
+      shaped: true)
+    let expected = RandomTrips.bruteForce(trip)
+    let instance = try #require(TripInstance(trip.problem))
+    let result = try #require(TripSolver.solve(trip.problem, options: SolveOptions(seed: seed)))
+    print(
+      "seed \(seed): \(days) days, meal bonus \(instance.mealBonus), variety "
+        + "\(instance.varietyPenalty), optimum \(expected), found \(result.objective)")
+    #expect(result.optimal)
+    #expect(abs(result.objective - expected) < 1e-6)
+    let checked = try #require(RandomTrips.value(of: result.days, trip))
+    #expect(abs(checked - result.objective) < 1e-6)
+  }
+
+  @Test(arguments: 300..<320)
+  func heuristicTripsAreFeasibleAndNoBetter(seed: UInt64) throws {
+    let days = 1 + Int(seed % 2)
+    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days, shaped: true)
+    let instance = try #require(TripInstance(trip.problem))
+    let found = TripSearch(instance: instance).solve(
+      seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
+    let stops = found.routes.map { route in
+      route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
+    }
+    print("seed \(seed): \(days) days, heuristic \(found.value)")
+    let checked = try #require(RandomTrips.value(of: stops, trip))
+    #expect(abs(checked - found.value) < 1e-6)
+    #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6)
+  }
+
+  /// Some of the seeded trips have meals that pay, so the tests above
+  /// exercise them.
+  @Test func mealsAndVarietyArePriced() throws {
+    var withMeals = 0
+    var withVariety = 0
+    for seed in UInt64(300)..<340 {
+      let trip = RandomTrips.make(seed: seed, places: 8, days: 1, shaped: true)
+      let instance = try #require(TripInstance(trip.problem))
+      if instance.mealWindows[0].contains(where: \.isCovered), instance.mealBonus > 0 {
+        withMeals += 1
+      }
+      if instance.varietyPenalty > 0 { withVariety += 1 }
+    }
+    print("\(withMeals) of 40 trips owe a meal, \(withVariety) price variety")
+    #expect(withMeals >= 5)
+    #expect(withVariety >= 20)
+  }
+}

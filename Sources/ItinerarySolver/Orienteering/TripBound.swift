@@ -8,8 +8,9 @@ import ItineraryCore
 /// score; taken by score per minute, the last one in part, ignoring
 /// distance, waiting and opening hours. And `TripCompletionBound`, which
 /// counts the hours and the kilometres but lets places repeat. The category
-/// bound, with a category limit: the best scores left in each category, as
-/// many as the category has stops left.
+/// bound, with a category limit or a variety penalty: the best scores left
+/// in each category, as many as the category has stops left, each less its
+/// variety penalty. Meals are bounded apart (`TripInstance.mealsLeft`).
 ///
 /// - Complexity: O(n) per bound for n vertices, after building
 ///   `TripCompletionBound`.
@@ -75,15 +76,18 @@ struct TripBound {
   }
 
   /// The most the places not in `out` can add with `counts` stops made
-  /// of each category.
+  /// of each category: in each, the best places left, each less the
+  /// variety penalty of the stops before it, while that adds.
   func value(out: PlaceSet, counts: ArraySlice<UInt8>) -> Double {
     let limit = instance.maxPerCategory ?? Int.max
     var total = 0.0
     for (category, places) in byScore.enumerated() {
-      var left = limit - Int(counts[counts.startIndex + category])
-      for w in places where left > 0 && !out.contains(w) {
-        total += instance.scores[w]
-        left -= 1
+      var made = Int(counts[counts.startIndex + category])
+      for w in places where made < limit && !out.contains(w) {
+        let worth = instance.scores[w] - instance.varietyPenalty * Double(made)
+        if worth <= 0 { break }
+        total += worth
+        made += 1
       }
     }
     return total

@@ -17,7 +17,9 @@ import ItineraryCore
 /// later, remembers no place and has visited no critical place the other has
 /// not, has no more stops of any category nor that day (the pace), and its
 /// value is at least the
-/// other's plus the waiting price of the minutes it is ahead: leaving `t`
+/// other's plus the waiting price of the minutes it is ahead, and has had
+/// no meal the other has not (`TripInstance.meals(_:day:after:)` forgets
+/// the meal windows already past): leaving `t`
 /// minutes sooner can cost at most `t` more minutes of waiting later that
 /// day, and nothing after it. A label is pruned when its value plus
 /// `TripBound` over the places it may still visit cannot beat the best trip
@@ -100,6 +102,8 @@ struct TripLabelEntry: LabelFrontEntry {
   var countsStart: Int
   /// Stops so far on its day: fewer leave more of the pace.
   var stops: Int
+  /// The day's meal windows that have had their meal.
+  var meals: UInt8
   var label: Int
 
   @inline(__always)
@@ -107,7 +111,7 @@ struct TripLabelEntry: LabelFrontEntry {
     guard
       unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
         && time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
-        && stops <= other.stops
+        && stops <= other.stops && meals & ~other.meals == 0
     else { return false }
     return hasNoMoreStops(than: other, in: context)
   }
@@ -118,7 +122,7 @@ struct TripLabelEntry: LabelFrontEntry {
   @inline(__always)
   func supersedes(_ older: Self, in context: Context) -> Bool {
     score >= older.score && unavailable.isSubset(of: older.unavailable)
-      && memory & ~older.memory == 0 && stops <= older.stops
+      && memory & ~older.memory == 0 && stops <= older.stops && meals & ~older.meals == 0
       && hasNoMoreStops(than: older, in: context)
   }
 
@@ -149,6 +153,8 @@ private struct Search: RelaxedLabelSearch {
     var countsStart: Int
     /// Stops so far on its day, for the pace.
     var stops: Int
+    /// The day's meal windows that have had their meal.
+    var meals: UInt8
     var parent: Int
   }
 
@@ -204,7 +210,7 @@ private struct Search: RelaxedLabelSearch {
         return latest.isFinite ? Int(latest.rounded(.down)) : latest > 0 ? Int.max : Int.min
       })
     critical = CriticalVertices(vertexCount: instance.vertexCount)
-    tracksCounts = instance.maxPerCategory != nil
+    tracksCounts = instance.maxPerCategory != nil || instance.varietyPenalty > 0
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
   }
 
@@ -274,7 +280,8 @@ private struct Search: RelaxedLabelSearch {
       let entry = TripLabelEntry(
         time: label.time, score: label.value, unavailable: label.unavailable,
         memory: label.memory,
-        countsStart: label.countsStart, stops: label.stops, label: labels.count)
+        countsStart: label.countsStart, stops: label.stops, meals: label.meals,
+        label: labels.count)
       let slot = label.vertex * days + label.day
       let kept = counts.withUnsafeBufferPointer { counts in
         let context = context(counts)
@@ -312,7 +319,7 @@ private struct Search: RelaxedLabelSearch {
         Label(
           vertex: 0, day: 0, time: 0, value: 0,
           unavailable: outOfReach(CriticalSet(), from: 0, at: 0, day: 0), memory: 1,
-          countsStart: 0, stops: 0, parent: -1))
+          countsStart: 0, stops: 0, meals: 0, parent: -1))
     else { return .stopped }
     var popped = 0
     while let (_, index) = queue.pop() {
@@ -334,7 +341,7 @@ private struct Search: RelaxedLabelSearch {
       }
       // Home for the night, and on to the next day.
       if label.day + 1 < days,
-        home
+        home + instance.mealsLeft(day: label.day + 1, meals: 0, leaving: 0)
           + bound.value(
             day: label.day + 1, at: 0, leaving: 0, after: 0,
             out: PlaceSet(unavailable: label.unavailable, criticalIndex: critical.index))
@@ -346,6 +353,7 @@ private struct Search: RelaxedLabelSearch {
         night.time = 0
         night.value = home
         night.stops = 0
+        night.meals = 0
         night.unavailable = outOfReach(label.unavailable, from: 0, at: 0, day: night.day)
         if v != 0 {
           // The way home is never barred: the origin is in no neighbourhood.
@@ -360,17 +368,25 @@ private struct Search: RelaxedLabelSearch {
         let bit = critical.index[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
         let category = instance.categories[w]
-        if count(label, category) >= limit { continue }
-        guard let visit = instance.visit(w, from: v, leaving: label.time, day: label.day),
+        let earlier = count(label, category)
+        if earlier >= limit || earlier == Int(UInt8.max) { continue }
+        guard
+          let visit = instance.visit(
+            w, from: v, leaving: label.time, day: label.day, meals: label.meals),
           visit.leave + instance.travel(w, 0) <= instance.horizons[label.day]
         else { continue }
+        let meals = instance.meals(
+          visit.meal >= 0 ? label.meals | 1 << visit.meal : label.meals, day: label.day,
+          after: visit.leave)
+        let mealsLeft = instance.mealsLeft(day: label.day, meals: meals, leaving: visit.leave)
         var unavailable = label.unavailable
         if bit >= 0 { unavailable.insert(bit) }
         unavailable = outOfReach(unavailable, from: w, at: visit.leave, day: label.day)
-        let value = label.value + visit.gain
+        let value = label.value + visit.gain - instance.varietyPenalty * Double(earlier)
         let out = PlaceSet(unavailable: unavailable, criticalIndex: critical.index)
         guard
-          value + bound.value(day: label.day, at: w, leaving: visit.leave, after: v, out: out)
+          value + mealsLeft
+            + bound.value(day: label.day, at: w, leaving: visit.leave, after: v, out: out)
             > bestValue + epsilon,
           let memory = nextMemory(label, to: w, leaving: visit.leave)
         else { continue }
@@ -384,14 +400,15 @@ private struct Search: RelaxedLabelSearch {
           counts[countsStart + category] += 1
           let categoryBound = bound.value(
             out: out, counts: counts[countsStart..<countsStart + instance.categoryCount])
-          guard value + categoryBound > bestValue + epsilon else {
+          guard value + mealsLeft + categoryBound > bestValue + epsilon else {
             counts.removeLast(instance.categoryCount)
             continue
           }
         }
         let next = Label(
           vertex: w, day: label.day, time: visit.leave, value: value, unavailable: unavailable,
-          memory: memory, countsStart: countsStart, stops: label.stops + 1, parent: index)
+          memory: memory, countsStart: countsStart, stops: label.stops + 1, meals: meals,
+          parent: index)
         guard add(next) else { return .stopped }
       }
     }

@@ -14,7 +14,8 @@ import ItineraryCore
 /// - Complexity: O(n * d * k log m) per insertion for n places, d days, k
 ///   stops a route and m open intervals a place (each try O(log m) within
 ///   the route's slack, O(k log m) past it; see `TripRouteSchedule`);
-///   bounded by the deadline and by `patience` rounds without improvement.
+///   bounded by `maxRounds` rounds and `patience` rounds without
+///   improvement, the deadline a safety net.
 public struct TripSearch {
   public struct Result: Sendable {
     public var routes: [[Int]]
@@ -26,10 +27,11 @@ public struct TripSearch {
 
   public init(instance: TripInstance) { self.instance = instance }
 
-  /// The best trip found from `initial`, with `seed`, by `deadline` or after
-  /// `patience` rounds without improvement.
+  /// The best trip found from `initial`, with `seed`, after `patience`
+  /// rounds without improvement or `maxRounds` in all, or by `deadline`.
   public func solve(
-    seed: UInt64, until deadline: Deadline, initial: [[Int]] = [], patience: Int = 300
+    seed: UInt64, until deadline: Deadline, initial: [[Int]] = [], patience: Int = 200,
+    maxRounds: Int = 800
   ) -> Result {
     var random = SplitMix64(seed: seed)
     var state = State(instance: instance, routes: initial)
@@ -40,7 +42,7 @@ public struct TripSearch {
     var offset = 0
     var rounds = 0
     var idle = 0
-    while idle < patience, !deadline.hasPassed {
+    while idle < patience, rounds < maxRounds, !deadline.hasPassed {
       rounds += 1
       state.shake(size: size, offset: offset + random.below(2))
       offset += size
@@ -88,7 +90,10 @@ private struct State {
     }
   }
 
-  var total: Double { values.reduce(0, +) }
+  /// The trip's objective: its routes' values less the variety penalty.
+  var total: Double {
+    values.reduce(0, +) - perCategory.reduce(0) { $0 + instance.varietyCost($1) }
+  }
   var longestRoute: Int { routes.map(\.count).max() ?? 0 }
 
   func allowed(_ vertex: Int) -> Bool {
@@ -116,24 +121,40 @@ private struct State {
   /// insertion with the most gain per minute it adds to its day (squared
   /// gain, so that a big gain is not lost to a cheap small one), among the
   /// best few at random when `random` is given. Each insertion is worked out
-  /// on the route's schedule (`TripRouteSchedule`), the chosen one lived
-  /// through again. Stops at `deadline`, read before each place tried: a
-  /// scan of long routes takes a while.
+  /// on the route's schedule (`TripRouteSchedule`) and kept until its day
+  /// changes; the chosen one is lived through again. Stops at `deadline`,
+  /// read before each place tried: a scan of long routes takes a while.
   mutating func fill(random: inout SplitMix64, choices: Int, until deadline: Deadline) {
+    let n = instance.vertexCount
+    // `insertions[day][vertex * slots[day] + position]`, for the days as they are.
+    var insertions = Array(repeating: [(value: Double, finish: Double)?](), count: routes.count)
+    var slots = Array(repeating: 0, count: routes.count)
+    var stale = Array(repeating: true, count: routes.count)
     while true {
-      var best: [(vertex: Int, day: Int, position: Int, rank: Double)] = []
-      let schedules = routes.indices.map {
-        TripRouteSchedule(instance, route: routes[$0], day: $0)
+      for day in routes.indices where stale[day] {
+        stale[day] = false
+        slots[day] = routes[day].count + 1
+        insertions[day] = Array(repeating: nil, count: n * slots[day])
+        guard routes[day].count < instance.maxStops[day],
+          let schedule = TripRouteSchedule(instance, route: routes[day], day: day)
+        else { continue }
+        for vertex in 1..<n where allowed(vertex) {
+          if deadline.hasPassed { return }
+          for position in 0..<slots[day] {
+            insertions[day][vertex * slots[day] + position] = schedule.inserting(
+              vertex, at: position)
+          }
+        }
       }
-      for vertex in 1..<instance.vertexCount where allowed(vertex) {
-        if deadline.hasPassed { return }
+      var best: [(vertex: Int, day: Int, position: Int, rank: Double)] = []
+      for vertex in 1..<n where allowed(vertex) {
+        let variety = instance.varietyPenalty * Double(perCategory[instance.categories[vertex]])
         for day in routes.indices where routes[day].count < instance.maxStops[day] {
-          guard let schedule = schedules[day] else { continue }
-          for position in 0...routes[day].count {
-            guard let (value, finish) = schedule.inserting(vertex, at: position) else {
+          for position in 0..<slots[day] {
+            guard let (value, finish) = insertions[day][vertex * slots[day] + position] else {
               continue
             }
-            let gain = value - values[day]
+            let gain = value - values[day] - variety
             guard gain > 1e-12 else { continue }
             let rank = gain * gain / max(finish - finishes[day], 1e-3)
             if best.count < choices || rank > best[best.count - 1].rank {
@@ -147,18 +168,25 @@ private struct State {
       guard !best.isEmpty else { return }
       let chosen = best[random.below(best.count)]
       insert(chosen.vertex, day: chosen.day, at: chosen.position)
+      stale[chosen.day] = true
     }
   }
 
-  /// Removes each stop whose route is worth more without it (removing a
-  /// stop never makes a route late: every later visit can only begin sooner).
+  /// Removes each stop whose trip is worth more without it, its variety
+  /// penalty counted (removing a stop never makes a route late: every later
+  /// visit can only begin sooner; a meal after it may move to an earlier
+  /// window, which `evaluate` checks).
   mutating func dropLosses() {
     for day in routes.indices {
       var position = 0
       while position < routes[day].count {
         var route = routes[day]
-        route.remove(at: position)
-        if let (value, finish) = instance.evaluate(route, day: day), value > values[day] + 1e-12 {
+        let vertex = route.remove(at: position)
+        let variety =
+          instance.varietyPenalty * Double(perCategory[instance.categories[vertex]] - 1)
+        if let (value, finish) = instance.evaluate(route, day: day),
+          value + variety > values[day] + 1e-12
+        {
           remove(day: day, at: position)
           values[day] = value
           finishes[day] = finish

@@ -10,49 +10,65 @@ public enum TripSolver {
     /// One route a day, each stop a place and the category it fills.
     public var days: [[Plan.Stop]]
     public var objective: Double
+    /// Each day's visits, as the trip lives them (a meal in its window).
+    public var timelines: [Timeline]
+    /// Each day's share of the objective, the variety penalty apart.
+    public var dayObjectives: [Double]
+    /// Meals in meal windows their days cover whole, each worth `mealBonus`.
+    public var meals: Int
+    public var mealBonus: Double
+    public var varietyPenalty: Double
     public var optimal: Bool
-    /// Whether the solver ran to its end (false: the time limit or the
-    /// memory budget stopped the proof).
+    /// Whether the solver ran to its end (false: the proof's work bound,
+    /// the memory budget or the time limit stopped it; `work["deadline"]`
+    /// is 1 when the time limit did).
     public var complete: Bool
     public var work: [String: Int]
   }
 
-  /// The share of the time limit the heuristic has before the proof, when
-  /// the places are few enough that the proof is likely to end.
-  static let heuristicShare = 0.3
-  /// Up to this many vertices the heuristic has its share of the time;
-  /// beyond, it has all of it, and the proof only what it leaves when it
-  /// stops improving sooner.
-  static let fewVertices = 256
+  /// Labels each search of the proof may make: the proof's work bound
+  /// (about half a second on the embedded city), so that the same request
+  /// gets the same trip on a quiet machine or a loaded one; the time limit
+  /// is a safety net.
+  static let labelBudget = 40_000
   /// Bytes one label of the exact method takes, with its queue entry and
   /// place in the dominance lists.
   static let bytesPerLabel = 160
 
-  /// The best trip for `problem` within the options' time limit and memory.
+  /// The best trip for `problem`: the heuristic's, or the proof's when it
+  /// finds better, within work bounds (`TripSearch`'s rounds, `labelBudget`)
+  /// and, as a safety net, the options' time limit and memory.
   ///
   /// - Returns: `nil` when the problem is not an exploration with a time frame.
-  /// - Complexity: bounded by the time limit; see `TripSearch` and `TripLabelling`.
+  /// - Complexity: bounded by the work bounds; see `TripSearch` and `TripLabelling`.
   public static func solve(_ problem: Problem, options: SolveOptions = SolveOptions()) -> Result? {
     let deadline = options.deadline()
     guard let instance = TripInstance(problem) else { return nil }
-    let few = instance.vertexCount <= fewVertices
-    let heuristic = TripSearch(instance: instance).solve(
-      seed: options.seed, until: few ? deadline.fraction(heuristicShare) : deadline)
+    let heuristic = TripSearch(instance: instance).solve(seed: options.seed, until: deadline)
     let exact = TripLabelling.solve(
       instance, incumbent: heuristic.routes, deadline: deadline,
-      maxLabels: max(1, options.memoryBudget / bytesPerLabel))
+      maxLabels: max(1, min(labelBudget, options.memoryBudget / bytesPerLabel)))
     let routes = exact.value > heuristic.value ? exact.routes : heuristic.routes
+    var work = [
+      "candidates": instance.vertexCount - 1, "rounds": heuristic.rounds, "labels": exact.labels,
+    ]
+    if !exact.proven && deadline.hasPassed { work["deadline"] = 1 }
     let days = (0..<instance.dayCount).map { day in
       (day < routes.count ? routes[day] : []).map { vertex in
         Plan.Stop(category: instance.categories[vertex], place: instance.places[vertex])
       }
     }
+    let dayRoutes = (0..<instance.dayCount).map { $0 < routes.count ? routes[$0] : [] }
     return Result(
-      days: days, objective: instance.value(of: routes) ?? 0, optimal: exact.proven,
-      complete: exact.proven,
-      work: [
-        "candidates": instance.vertexCount - 1, "rounds": heuristic.rounds,
-        "labels": exact.labels,
-      ])
+      days: days, objective: instance.value(of: routes) ?? 0,
+      timelines: dayRoutes.enumerated().map { instance.timeline(of: $0.element, day: $0.offset) },
+      dayObjectives: dayRoutes.enumerated().map {
+        instance.value(of: $0.element, day: $0.offset) ?? 0
+      },
+      meals: dayRoutes.enumerated().reduce(0) {
+        $0 + instance.coveredMeals(of: $1.element, day: $1.offset)
+      },
+      mealBonus: instance.mealBonus, varietyPenalty: instance.varietyPenalty, optimal: exact.proven,
+      complete: exact.proven, work: work)
   }
 }
