@@ -29,6 +29,7 @@ enum ServeCommand {
     if !arguments.positionals.isEmpty {
       throw ItineraryError(.usage, "serve: takes no arguments, got '\(arguments.positionals[0])'")
     }
+    try ServerConfiguration.validateToken(in: context.environment)
     var configuration = ServerConfiguration(environment: context.environment)
     configuration.host = arguments.string(Options.host) ?? configuration.host
     configuration.port = UInt16(try within(arguments, Options.port, 0...65_535) ?? 8080)

@@ -97,13 +97,19 @@ final class PendingRequest {
 /// Called by libmicrohttpd when the headers have arrived, for each piece of
 /// the body, and once more when the body is complete.
 private let accessHandler: MHD_AccessHandlerCallback = {
-  context, connection, url, method, _, uploadData, uploadSize, requestContext in
+  context, connection, url, method, version, uploadData, uploadSize, requestContext in
   guard let context, let connection, let uploadSize, let requestContext else { return .NO }
   let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
   guard let pending = requestContext.pointee else {
     let request = PendingRequest(
       method: method.map { String(cString: $0) } ?? "GET",
       path: url.map { String(cString: $0) } ?? "/")
+    // RFC 9112 section 3.2: an HTTP/1.1 request without Host is answered 400.
+    if version.map({ String(cString: $0) }) == "HTTP/1.1",
+      HeaderValues.lookup(connection, "Host") == nil
+    {
+      return send(ServerErrors.missingHost, on: connection, closing: true)
+    }
     let declared = HeaderValues.lookup(connection, "Content-Length").flatMap { Int($0) } ?? 0
     if declared > server.limits.maxBodyBytes {
       return send(ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true)

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryCore
 
 /// How `itinerary serve` runs: where it listens, how much it takes on, and
 /// who may write.
@@ -24,5 +25,20 @@ public struct ServerConfiguration: Sendable {
   public init(environment: [String: String]) {
     self.environment = environment
     token = environment["ITINERARY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Checks `ITINERARY_SERVE_TOKEN` before the server starts.
+  ///
+  /// - Throws: `.usage` when the variable is set but empty or blank: an
+  ///   empty token would otherwise turn write protection off without a word,
+  ///   the opposite of what setting it asks for.
+  public static func validateToken(in environment: [String: String]) throws(ItineraryError) {
+    guard let token = environment["ITINERARY_SERVE_TOKEN"] else { return }
+    guard !token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ItineraryError(
+        .usage,
+        "serve: ITINERARY_SERVE_TOKEN is set but empty; give it a token to protect writes, or unset it"
+      )
+    }
   }
 }

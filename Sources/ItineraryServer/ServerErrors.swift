@@ -41,6 +41,11 @@ enum ServerErrors {
     ).allowingAnyOrigin()
   }
 
+  /// 400 for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2).
+  static let missingHost = response(
+    status: 400, code: .invalidQuery, exitCode: 64, "an HTTP/1.1 request needs a Host header"
+  ).allowingAnyOrigin()
+
   static func notFound(_ path: String) -> HTTPResponse {
     response(status: 404, code: .notFound, exitCode: 64, "no such path: \(path)")
   }
