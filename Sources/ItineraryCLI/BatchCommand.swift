@@ -35,25 +35,30 @@ enum BatchCommand {
     if resume && output == "-" {
       throw ItineraryError(.usage, "batch: --resume needs an output file (-o FILE)")
     }
+    // The destination is checked before the input is opened, so that a
+    // FIFO or a link at -o is refused at once, not after a blocking open.
+    if output != "-" { _ = try OutputFile.checkDestination(output) }
     let source = try BatchFiles.openInput(input)
     defer { if source.descriptor != STDIN_FILENO { close(source.descriptor) } }
-    let sink = try BatchFiles.openOutput(output, resume: resume)
-    defer { if sink.descriptor != STDOUT_FILENO { close(sink.descriptor) } }
+    let sink =
+      output == "-"
+      ? nil : try BatchFiles.openOutput(output, resume: resume, input: source.descriptor)
     let runner = BatchRunner(
       pipeline: PlanningPipeline(environment: context.environment), jobs: jobs,
-      answered: sink.answered)
+      answered: sink?.answered ?? [:])
     let display = BatchProgressDisplay(
       terminal: context.terminal, totalBytes: source.size, interactive: isatty(STDERR_FILENO) == 1)
     let summary = try runner.run(
       LineReader(descriptor: source.descriptor),
       write: { line throws(ItineraryError) in
-        if output == "-" {
-          context.terminal.write(String(decoding: line, as: UTF8.self))
-        } else {
+        if let sink {
           try BatchFiles.write(line, to: sink.descriptor)
+        } else {
+          context.terminal.write(String(decoding: line, as: UTF8.self))
         }
       },
       progress: display.show)
+    try sink?.commit()
     display.finish(summary)
     return 0
   }

@@ -3,11 +3,19 @@ import ItineraryCore
 import ItineraryPlanning
 
 /// The files of a batch: the input read as it streams, the output written
-/// line by line (appended on `--resume`, after cutting a partial last line).
+/// line by line to a temporary file beside it, renamed over it only when
+/// the batch finished (on `--resume`, the temporary file starts with the
+/// earlier answers, checked, without a partial last line).
+///
+/// `-o` here keeps the promise it keeps everywhere (`OutputFile`): a
+/// symbolic link, a read-only file, a directory, a FIFO or a device is
+/// refused at once, the input itself (or a hard link to it) is refused
+/// before anything is read, and the destination is either untouched or
+/// holds the whole output, whatever stops the batch (`ulimit -f` included).
 enum BatchFiles {
   static func openInput(_ path: String) throws(ItineraryError) -> (descriptor: Int32, size: Int?) {
     if path == "-" { return (STDIN_FILENO, nil) }
-    let descriptor = open(path, O_RDONLY)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw ItineraryError(.data, "\(path): \(String(cString: strerror(errno)))")
     }
@@ -19,33 +27,85 @@ enum BatchFiles {
     return (descriptor, (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil)
   }
 
-  static func openOutput(_ path: String, resume: Bool) throws(ItineraryError)
-    -> (descriptor: Int32, answered: Set<String>)
-  {
-    if path == "-" { return (STDOUT_FILENO, []) }  // written through the terminal
-    var answered = Set<String>()
-    if resume, var earlier = FileManager.default.contents(atPath: path) {
-      if let last = earlier.lastIndex(of: 0x0A) {
-        earlier = earlier.prefix(through: last)
-      } else {
-        earlier = Data()
-      }
-      answered = BatchRunner.answeredKeys(in: earlier)
-      if truncate(path, off_t(earlier.count)) != 0 {
-        throw ItineraryError(.failure, "cannot resume \(path): \(String(cString: strerror(errno)))")
-      }
+  /// The output of a batch while it runs: a temporary file beside `path`.
+  final class Output {
+    let path: String
+    let temporary: String
+    let descriptor: Int32
+    /// The earlier answers, for `BatchRunner.answered`.
+    let answered: [Int: String]
+    private var finished = false
+
+    init(path: String, temporary: String, descriptor: Int32, answered: [Int: String]) {
+      self.path = path
+      self.temporary = temporary
+      self.descriptor = descriptor
+      self.answered = answered
     }
-    let flags = O_WRONLY | O_CREAT | (resume ? O_APPEND : O_TRUNC)
-    let descriptor = open(path, flags, 0o644)
+
+    /// Makes the output the file at `path`: synced, then renamed over it.
+    func commit() throws(ItineraryError) {
+      if fsync(descriptor) != 0 || rename(temporary, path) != 0 {
+        throw ItineraryError(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
+      }
+      finished = true
+    }
+
+    /// Closes the file, and removes it unless `commit()` renamed it.
+    deinit {
+      close(descriptor)
+      if !finished { unlink(temporary) }
+    }
+  }
+
+  /// Checks the destination and opens the temporary file the answers go
+  /// to, holding the earlier answers on `--resume`.
+  ///
+  /// - Parameter input: the input's descriptor, so that the input is never
+  ///   its own output (the same file, or a hard link to it).
+  /// - Throws: `.usage` when the output is the input; `.failure` for a
+  ///   destination `-o` will not replace; `.data` for an earlier output
+  ///   that is not batch's answer lines.
+  static func openOutput(_ path: String, resume: Bool, input: Int32) throws(ItineraryError)
+    -> Output
+  {
+    let existing = try OutputFile.checkDestination(path)
+    var inputStatus = stat()
+    if let existing, fstat(input, &inputStatus) == 0, inputStatus.st_dev == existing.st_dev,
+      inputStatus.st_ino == existing.st_ino
+    {
+      throw ItineraryError(
+        .usage, "batch: the output \(path) is the input file; writing it would destroy the input")
+    }
+    var earlier = Data()
+    var answered: [Int: String] = [:]
+    if resume, existing != nil {
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw ItineraryError(.failure, "cannot resume \(path): it cannot be read")
+      }
+      // A partial last line (a batch stopped while writing it) is dropped.
+      earlier = contents.lastIndex(of: 0x0A).map { contents.prefix(through: $0) } ?? Data()
+      answered = try BatchRunner.answeredLines(in: earlier, name: path)
+    }
+    let destination = URL(fileURLWithPath: path)
+    let temporary = destination.deletingLastPathComponent()
+      .appending(path: ".\(destination.lastPathComponent).\(UUID().uuidString).tmp").path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       throw ItineraryError(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
     }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      close(descriptor)
-      throw ItineraryError(.failure, "cannot write \(path): is a directory")
+    let output = Output(
+      path: path, temporary: temporary, descriptor: descriptor, answered: answered)
+    if let existing {
+      if existing.st_uid != getuid() || existing.st_gid != getgid() {
+        _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+      }
+      if fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+        throw ItineraryError(.failure, "cannot write \(path): \(String(cString: strerror(errno)))")
+      }
     }
-    return (descriptor, answered)
+    try write(earlier, to: descriptor)
+    return output
   }
 
   /// Writes one whole line, retrying partial writes.
