@@ -79,7 +79,16 @@ public struct BatchRunner: Sendable {
         total.bytesRead = finished.bytesRead
         progress(total)
       }
-      if answering == nil { return total }
+      if answering == nil {
+        // Nothing was written: every line was answered before.
+        if total.lines < lastAnswered {
+          throw ItineraryError(
+            .data,
+            "batch: cannot resume: the output answers input line \(lastAnswered) but the input has \(total.lines) lines; it is not this input's output"
+          )
+        }
+        return total
+      }
     }
   }
 
