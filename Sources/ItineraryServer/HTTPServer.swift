@@ -32,7 +32,7 @@ public final class HTTPServer: Sendable {
       itinerary_mhd_start(
         UInt32(flags) | (isIPv6 ? MHD_USE_IPv6.rawValue : 0), accessHandler,
         context.toOpaque(), requestCompleted, nil, address, UInt32(limits.maxConnections),
-        UInt32(limits.idleTimeoutSeconds), 64 * 1024, 0)
+        UInt32(limits.idleTimeoutSeconds), HTTPLimits.connectionMemoryBytes, 0)
     }
     guard let started else {
       context.release()
@@ -104,6 +104,12 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     let request = PendingRequest(
       method: method.map { String(cString: $0) } ?? "GET",
       path: url.map { String(cString: $0) } ?? "/")
+    // A head over the server's own limits, which lie below what
+    // libmicrohttpd holds, is refused here in JSON rather than by
+    // libmicrohttpd in HTML.
+    if let refusal = HeaderValues.headRefusal(connection, path: request.path, server.limits) {
+      return send(refusal, on: connection, closing: true)
+    }
     // RFC 9112 section 3.2: an HTTP/1.1 request without Host is answered 400.
     if version.map({ String(cString: $0) }) == "HTTP/1.1",
       HeaderValues.lookup(connection, "Host") == nil
@@ -169,6 +175,54 @@ private func send(_ response: HTTPResponse, on connection: OpaquePointer, closin
 
 /// Reading headers and query arguments off a connection.
 enum HeaderValues {
+  /// `414` when the request target (the path, as it came, and the query
+  /// arguments) is longer than `limits.maxTargetBytes` or has more than
+  /// `limits.maxHeaderCount` arguments; `431` when the
+  /// header lines are more than `limits.maxHeaderCount` or take more than
+  /// `limits.maxHeaderBytes`; `nil` for a head within the limits.
+  static func headRefusal(_ connection: OpaquePointer, path: String, _ limits: HTTPLimits)
+    -> HTTPResponse?
+  {
+    let query = measure(connection, .GET_ARGUMENT_KIND)
+    // "?" and each "name=value" with its "&".
+    let target = path.utf8.count + (query.count > 0 ? query.bytes + 2 * query.count : 0)
+    if target > limits.maxTargetBytes || query.count > limits.maxHeaderCount {
+      return ServerErrors.targetTooLong(bytes: target, arguments: query.count, limits: limits)
+    }
+    let headers = measure(connection, .HEADER_KIND)
+    // "Name: value" and CRLF.
+    let headerBytes = headers.bytes + 4 * headers.count
+    if headers.count > limits.maxHeaderCount || headerBytes > limits.maxHeaderBytes {
+      return ServerErrors.headersTooLarge(
+        count: headers.count, bytes: headerBytes, limits: limits)
+    }
+    return nil
+  }
+
+  /// How many values of a kind the request has, and the bytes of their
+  /// names and values, duplicates included.
+  static func measure(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> (
+    count: Int, bytes: Int
+  ) {
+    final class Tally {
+      var count = 0
+      var bytes = 0
+    }
+    let tally = Tally()
+    _ = withExtendedLifetime(tally) {
+      MHD_get_connection_values(
+        connection, kind,
+        { context, _, key, value in
+          guard let context else { return .YES }
+          let tally = Unmanaged<Tally>.fromOpaque(context).takeUnretainedValue()
+          tally.count += 1
+          tally.bytes += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0)
+          return .YES
+        }, Unmanaged.passUnretained(tally).toOpaque())
+    }
+    return (tally.count, tally.bytes)
+  }
+
   static func lookup(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
   }

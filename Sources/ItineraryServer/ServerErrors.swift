@@ -41,6 +41,25 @@ enum ServerErrors {
     ).allowingAnyOrigin()
   }
 
+  /// 414 for a request target longer, or with more query arguments, than
+  /// the server reads.
+  static func targetTooLong(bytes: Int, arguments: Int, limits: HTTPLimits) -> HTTPResponse {
+    response(
+      status: 414, code: .uriTooLong, exitCode: 64,
+      "the request target (path and query) has \(bytes) bytes and \(arguments) query arguments; "
+        + "at most \(limits.maxTargetBytes) bytes and \(limits.maxHeaderCount) arguments are read"
+    ).allowingAnyOrigin()
+  }
+
+  /// 431 for more header lines, or more bytes of them, than the server reads.
+  static func headersTooLarge(count: Int, bytes: Int, limits: HTTPLimits) -> HTTPResponse {
+    response(
+      status: 431, code: .headerFieldsTooLarge, exitCode: 64,
+      "the request has \(count) header lines of \(bytes) bytes; at most "
+        + "\(limits.maxHeaderCount) lines of \(limits.maxHeaderBytes) bytes are read"
+    ).allowingAnyOrigin()
+  }
+
   /// 400 for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2).
   static let missingHost = response(
     status: 400, code: .invalidQuery, exitCode: 64, "an HTTP/1.1 request needs a Host header"
