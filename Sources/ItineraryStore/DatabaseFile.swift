@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryCore
 
 /// Opens database files the way every store of this program does: write-ahead
 /// logging, a busy timeout, an integrity check and the schema migrated; a
@@ -22,9 +23,10 @@ package enum DatabaseFile {
       return try connect(file, migrator: migrator, busyTimeout: busyTimeout)
     } catch let error where error.isCorruption {
       let aside = try moveAside(file, because: error)
+      // One line, whatever the path or SQLite's message holds.
       warn(
         "\(label): \(file.path) is corrupt (\(error.message)); moved it to \(aside) and started a new one"
-      )
+          .escapingControlCharacters())
       return try connect(file, migrator: migrator, busyTimeout: busyTimeout)
     }
   }

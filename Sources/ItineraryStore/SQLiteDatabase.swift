@@ -175,7 +175,14 @@ package final class SQLiteDatabase {
   package func checkIntegrity() throws(SQLiteError) {
     let verdict = try rows("PRAGMA quick_check(1)") { $0.text(0) }.first
     guard verdict == "ok" else {
-      throw SQLiteError(code: SQLITE_CORRUPT, message: verdict ?? "the integrity check failed")
+      // SQLite's report spans lines ("*** in database main ***", then the
+      // damage); a message is one line: "in database main: Page 4: ...".
+      let report = verdict?.split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "* \t")) }
+        .filter { !$0.isEmpty }.joined(separator: ": ")
+      throw SQLiteError(
+        code: SQLITE_CORRUPT,
+        message: report.flatMap { $0.isEmpty ? nil : $0 } ?? "the integrity check failed")
     }
   }
 

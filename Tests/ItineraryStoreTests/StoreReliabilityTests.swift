@@ -89,6 +89,12 @@ import Testing
     let warnings = Lines()
     let store = try Store(directory: scratch.url, warn: { warnings.append($0) })
     #expect(warnings.all.count == 1 && warnings.all[0].contains("is corrupt"))
+    // SQLite's report of the damage spans lines; the warning is one.
+    let warning = try #require(warnings.all.first)
+    let oneLine = !warning.contains { $0.isNewline }
+    #expect(oneLine, "\(warning)")
+    #expect(warning.contains("(in database main"), "\(warning)")
+    #expect(warning.hasSuffix(" and started a new one"))
     #expect(try store.savedPlans().isEmpty, "a new database, not what was left of the old")
   }
 
