@@ -16,19 +16,41 @@ package final class SQLiteDatabase {
   package let location: Location
   let handle: OpaquePointer
 
-  /// Opens (creating when missing) the database at `location`.
+  /// How a file is opened.
+  package enum Access: Sendable {
+    /// Read and write, creating the file when missing.
+    case readWrite
+    /// Read only: the file must exist, and every write fails.
+    case readOnly
+    /// Read only, without taking SQLite's locks or reading the write-ahead
+    /// log's index: for a file in a directory this process cannot write,
+    /// where SQLite cannot create that index.
+    case immutable
+  }
+
+  /// Opens (creating when missing, for `.readWrite`) the database at `location`.
   ///
   /// Opening reads nothing: a file that is not a database fails at the first
   /// statement, not here.
-  package init(_ location: Location) throws(SQLiteError) {
+  package init(_ location: Location, access: Access = .readWrite) throws(SQLiteError) {
     self.location = location
     var handle: OpaquePointer?
-    let path =
+    var path =
       switch location {
       case .file(let url): url.path
       case .memory: ":memory:"
       }
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+    switch access {
+    case .readWrite: break
+    case .readOnly: flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX
+    case .immutable:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_URI
+      // A URI names the file: the characters that end or escape its path are escaped.
+      let escaped = path.replacingOccurrences(of: "%", with: "%25")
+        .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+      path = "file:\(escaped)?immutable=1"
+    }
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard let handle else { throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory") }
     guard code == SQLITE_OK else {
