@@ -35,7 +35,7 @@ struct StoreRecoveryTests {
       ("err", { (handle: FileHandle) in process.standardError = handle }),
     ] {
       let file = directory.appending(path: "\(name).\(suffix)")
-      FileManager.default.createFile(atPath: file.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: file.path, contents: nil)
       assign(try FileHandle(forWritingTo: file))
     }
     try process.run()
