@@ -19,7 +19,7 @@ enum ServeCommand {
       """,
     options: [
       Options.host, Options.port, Options.threads, Options.maxInFlight, Options.deadline,
-      Options.maxBody, Options.idleTimeout, Options.history,
+      Options.maxBody, Options.idleTimeout, Options.requestTimeout, Options.history,
     ],
     run: run)
 
@@ -42,6 +42,9 @@ enum ServeCommand {
     configuration.limits.idleTimeoutSeconds =
       try within(arguments, Options.idleTimeout, 1...3600)
       ?? configuration.limits.idleTimeoutSeconds
+    configuration.limits.requestTimeoutSeconds =
+      try within(arguments, Options.requestTimeout, 1...3600).map(Double.init)
+      ?? configuration.limits.requestTimeoutSeconds
     if let deadline = try arguments.number(Options.deadline) {
       guard deadline > 0, deadline <= 86_400 else {
         throw ItineraryError(
@@ -86,5 +89,8 @@ extension Options {
     "max-body", "BYTES", "the largest request body (default 1048576); past it, 413")
   static let idleTimeout = Option.value(
     "idle-timeout", "S", "seconds a silent or slow connection is kept (default 10)")
+  static let requestTimeout = Option.value(
+    "request-timeout", "S",
+    "seconds a client may take to send a whole request (default 30); past it, 408 and closed")
   static let history = Option.flag("history", "write every plan answered to the store's history")
 }

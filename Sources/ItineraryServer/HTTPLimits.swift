@@ -6,6 +6,10 @@ public struct HTTPLimits: Sendable {
   /// Seconds a connection may stay silent (idle, or sending too slowly)
   /// before it is closed.
   public var idleTimeoutSeconds: Int
+  /// Seconds a client may take to send a whole request (head and body),
+  /// from its connection's accept or the end of its last answer; past it,
+  /// `408` and the connection is closed, however steadily it trickles.
+  public var requestTimeoutSeconds: Double
   /// Connections open at once; past it new ones are refused.
   public var maxConnections: Int
   /// The longest request target (path and query) accepted; a longer one is
@@ -29,11 +33,13 @@ public struct HTTPLimits: Sendable {
   static let connectionMemoryBytes = 64 * 1024
 
   public init(
-    maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 10, maxConnections: Int = 1024,
+    maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 10,
+    requestTimeoutSeconds: Double = 30, maxConnections: Int = 1024,
     maxTargetBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024, maxHeaderCount: Int = 100
   ) {
     self.maxBodyBytes = maxBodyBytes
     self.idleTimeoutSeconds = idleTimeoutSeconds
+    self.requestTimeoutSeconds = requestTimeoutSeconds
     self.maxConnections = maxConnections
     self.maxTargetBytes = maxTargetBytes
     self.maxHeaderBytes = maxHeaderBytes

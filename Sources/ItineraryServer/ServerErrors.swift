@@ -60,6 +60,13 @@ enum ServerErrors {
     ).allowingAnyOrigin()
   }
 
+  /// 408 for a client that did not send its whole request in time (or was
+  /// receiving longest when the connections neared their cap).
+  static let requestTimeout = response(
+    status: 408, code: .requestTimeout, exitCode: 69,
+    "the request did not arrive whole in time; the connection is closed"
+  ).allowingAnyOrigin()
+
   /// 400 for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2).
   static let missingHost = response(
     status: 400, code: .invalidQuery, exitCode: 64, "an HTTP/1.1 request needs a Host header"
