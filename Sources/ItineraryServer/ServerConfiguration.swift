@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
   public var threads = ProcessInfo.processInfo.activeProcessorCount
   /// Requests answered or waiting at once; past it, `503` with `Retry-After`.
   public var maxInFlight = 128
+  /// Bytes the requests in flight may take together, by the estimate of
+  /// `Admission`; past it, `503` with `Retry-After`.
+  public var memoryBudget = 1 << 30
   /// The most seconds a request's solver may take, whatever it asks.
   public var deadline = 10.0
   public var limits = HTTPLimits()

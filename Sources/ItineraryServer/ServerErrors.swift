@@ -90,6 +90,15 @@ enum ServerErrors {
     "this server needs a bearer token for writes (Authorization: Bearer ...)"
   ).adding("WWW-Authenticate", "Bearer")
 
+  /// 503 for a request whose memory does not fit beside those in flight.
+  static func overMemory(_ budget: Int) -> HTTPResponse {
+    response(
+      status: 503, code: .serviceUnavailable, exitCode: 69,
+      "the server is busy (the requests in flight take its memory budget of "
+        + "\(budget >> 20) MiB); retry shortly"
+    ).adding("Retry-After", "1")
+  }
+
   static func busy(_ limit: Int) -> HTTPResponse {
     response(
       status: 503, code: .serviceUnavailable, exitCode: 69,
