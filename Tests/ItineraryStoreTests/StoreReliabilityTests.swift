@@ -180,6 +180,24 @@ import Testing
     #expect(try Store(directory: scratch.url, warn: { _ in }).history().count == 1)
   }
 
+  /// A commit holds the write lock that every other writer waits for: it
+  /// must not also wait for the disk (`synchronous = NORMAL`, 1), since one
+  /// slow flush on a loaded machine outlasted the others' busy timeout and
+  /// failed them (`twentyConcurrentWritersLoseNothing`, beside a build).
+  @Test func aCommitDoesNotFlushTheDiskUnderTheWriteLock() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let store = try Store(directory: scratch.url, warn: { _ in })
+    let settings = try store.perform { database in
+      (
+        try database.rows("PRAGMA journal_mode") { $0.text(0) },
+        try database.rows("PRAGMA synchronous") { $0.int(0) }
+      )
+    }
+    #expect(settings.0 == ["wal"])
+    #expect(settings.1 == [1])
+  }
+
   @Test func twentyConcurrentWritersLoseNothing() throws {
     try #require(StoreWriterProcess.isBuilt, "build `store-writer` first")
     let scratch = try Scratch()
