@@ -8,6 +8,9 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <microhttpd.h>
+// glibc's `mallopt` and `malloc_trim`, which Swift's Glibc module leaves
+// out: the server gives the memory of large requests back (HeapRelease).
+#include <malloc.h>
 
 // `MHD_start_daemon`, `MHD_get_daemon_info` and `MHD_get_connection_info`
 // are variadic, which Swift cannot call: one wrapper each, taking what the

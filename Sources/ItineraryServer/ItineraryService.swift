@@ -86,6 +86,8 @@ public final class ItineraryService: Sendable {
         return (route.pattern, ServerErrors.busy(admission.maxInFlight))
       }
       defer { if counted { admission.leave() } }
+      // Once the reservation is given back: what a large body took goes back too.
+      defer { if counted { HeapRelease.afterRequest(bodyBytes: request.body.count) } }
       let memory = Admission.estimate(bodyBytes: request.body.count)
       if counted && !admission.reserve(memory) {
         return (route.pattern, ServerErrors.overMemory(admission.memoryBudget))
