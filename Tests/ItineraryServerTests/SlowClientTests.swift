@@ -7,6 +7,11 @@ import Testing
 /// enough for the idle timeout: they are closed when their time to send a
 /// whole request runs out, or when they would crowd new clients out.
 @Suite struct SlowClientTests {
+  /// Trickling clients against a cap of as many connections: 6, or
+  /// `ITINERARY_SOAK_TRICKLERS` (`scripts/soak` runs more).
+  static let tricklers =
+    ProcessInfo.processInfo.environment["ITINERARY_SOAK_TRICKLERS"].flatMap { Int($0) } ?? 6
+
   /// Opens a connection that sends a request head promising a body, then one
   /// byte of it every `every` seconds until the server closes it; returns
   /// how many seconds it lasted and what the server said.
@@ -72,9 +77,9 @@ import Testing
   @Test func tricklingClientsNearTheConnectionCapMakeRoomForNewOnes() throws {
     let server = try TestServer {
       $0.limits.requestTimeoutSeconds = 60
-      $0.limits.maxConnections = 6
+      $0.limits.maxConnections = Self.tricklers
     }
-    let drips = try (0..<6).map { _ in try Self.drip(server.port, giveUpAfter: 8) }
+    let drips = try (0..<Self.tricklers).map { _ in try Self.drip(server.port, giveUpAfter: 8) }
     // The oldest are closed once they have been receiving for a second.
     usleep(1_200_000)
     var answered = false
