@@ -141,7 +141,7 @@ let package = Package(
       name: "ItineraryServerTests",
       dependencies: [
         "ItineraryServer", "ItineraryPlanning", "ItineraryOutput", "ItineraryWebPage",
-        "ItineraryWorkloads", "ItineraryCLI",
+        "ItineraryWorkloads", "ItineraryCLI", "ItineraryLoopback",
       ]
     ),
     .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),

@@ -8,6 +8,9 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <microhttpd.h>
+// glibc's `mallopt` and `malloc_trim`, which Swift's Glibc module leaves
+// out: the server gives the memory of large requests back (HeapRelease).
+#include <malloc.h>
 
 // `MHD_start_daemon`, `MHD_get_daemon_info` and `MHD_get_connection_info`
 // are variadic, which Swift cannot call: one wrapper each, taking what the
@@ -25,16 +28,18 @@ static inline size_t itinerary_mhd_keep_escaped(void *context, struct MHD_Connec
 }
 
 /// Starts a daemon bound to `address` with a thread per connection, a
-/// limit on connections, an idle timeout in seconds, and a callback when
-/// each request ends.
+/// limit on connections, an idle timeout in seconds, a callback when
+/// each request ends and one when each connection opens and closes.
 static inline struct MHD_Daemon *itinerary_mhd_start(
     unsigned int flags, MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, void *completed_context,
+    MHD_NotifyConnectionCallback notify, void *notify_context,
     const struct sockaddr *address, unsigned int connection_limit,
     unsigned int connection_timeout, size_t memory_limit, size_t thread_stack_size) {
   return MHD_start_daemon(
       flags, 0, NULL, NULL, handler, handler_context,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+      MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
       MHD_OPTION_UNESCAPE_CALLBACK, itinerary_mhd_keep_escaped, NULL,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,

@@ -13,8 +13,10 @@ enum BatchCommand {
       Answers one request a line (a plan request or an instance, docs/reference.md)
       with one answer a line, in the same order: {"id", "line", "result"} or
       {"id", "line", "error": {"exitCode", "message"}}. A bad line never stops
-      the batch; every answer line is written whole. The exit code is 0 when
-      every line was answered, errors included.
+      the batch. With -o OUT the answers go to OUT.partial as they come, renamed
+      over OUT when the batch finished: OUT is never left half written, and
+      --resume goes on from OUT.partial after a batch was stopped. The exit code
+      is 0 when every line was answered, errors included.
       """,
     options: [Options.output, Options.jobs, Options.resume],
     run: run)
@@ -35,25 +37,28 @@ enum BatchCommand {
     if resume && output == "-" {
       throw ItineraryError(.usage, "batch: --resume needs an output file (-o FILE)")
     }
+    if output != "-" { try BatchFiles.checkOutput(output) }
     let source = try BatchFiles.openInput(input)
     defer { if source.descriptor != STDIN_FILENO { close(source.descriptor) } }
-    let sink = try BatchFiles.openOutput(output, resume: resume)
-    defer { if sink.descriptor != STDOUT_FILENO { close(sink.descriptor) } }
+    let sink =
+      output == "-"
+      ? nil : try BatchFiles.openOutput(output, resume: resume, input: source.descriptor)
     let runner = BatchRunner(
       pipeline: PlanningPipeline(environment: context.environment), jobs: jobs,
-      answered: sink.answered)
+      answered: sink?.answered ?? [:])
     let display = BatchProgressDisplay(
       terminal: context.terminal, totalBytes: source.size, interactive: isatty(STDERR_FILENO) == 1)
     let summary = try runner.run(
       LineReader(descriptor: source.descriptor),
       write: { line throws(ItineraryError) in
-        if output == "-" {
-          context.terminal.write(String(decoding: line, as: UTF8.self))
+        if let sink {
+          try sink.write(line)
         } else {
-          try BatchFiles.write(line, to: sink.descriptor)
+          context.terminal.write(String(decoding: line, as: UTF8.self))
         }
       },
       progress: display.show)
+    try sink?.commit()
     display.finish(summary)
     return 0
   }
@@ -62,5 +67,6 @@ enum BatchCommand {
 extension Options {
   static let jobs = Option.value("jobs", "N", "workers answering at once (default: every core)")
   static let resume = Option.flag(
-    "resume", "skip the lines whose answers the output file already holds, and append")
+    "resume",
+    "go on from the answers OUT.partial (or a finished OUT) holds, skipping those lines")
 }

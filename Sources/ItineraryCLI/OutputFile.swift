@@ -8,7 +8,7 @@ import ItineraryCore
 /// - `-`: standard output.
 /// - a new path: created with the permissions a new file gets (0666 less the umask).
 /// - an existing regular file: replaced, keeping its permission bits (a 0600
-///   file stays 0600) and, where the process may, its owner and group.
+///   file stays 0600, a setuid file stays setuid) and, where the process may, its owner and group.
 /// - a read-only file, a directory, a device, a FIFO or a socket: refused.
 /// - a symbolic link: refused, never followed, so a link planted at the path
 ///   cannot send the output somewhere the user did not name. Directories
@@ -47,7 +47,9 @@ enum OutputFile {
         if existing.st_uid != getuid() || existing.st_gid != getgid() {
           _ = fchown(descriptor, existing.st_uid, existing.st_gid)
         }
-        if fchmod(descriptor, existing.st_mode & 0o777) != 0 { throw failure(path, errno) }
+        // All of the mode, setuid, setgid and sticky bits too: replacing a
+        // file must not change what it is allowed to do.
+        if fchmod(descriptor, existing.st_mode & 0o7777) != 0 { throw failure(path, errno) }
       }
       if fsync(descriptor) != 0 { throw failure(path, errno) }
       if rename(temporary, path) != 0 { throw failure(path, errno) }
@@ -59,7 +61,7 @@ enum OutputFile {
 
   /// The status of the file `path` names, `nil` for a new path, or an error
   /// for anything this type will not replace.
-  private static func checkDestination(_ path: String) throws(ItineraryError) -> stat? {
+  static func checkDestination(_ path: String) throws(ItineraryError) -> stat? {
     guard !path.isEmpty else { throw ItineraryError(.usage, "the output path is empty") }
     var status = stat()
     guard lstat(path, &status) == 0 else {

@@ -19,7 +19,8 @@ enum ServeCommand {
       """,
     options: [
       Options.host, Options.port, Options.threads, Options.maxInFlight, Options.deadline,
-      Options.maxBody, Options.idleTimeout, Options.history,
+      Options.maxBody, Options.idleTimeout, Options.requestTimeout,
+      Options.memoryBudget, Options.history,
     ],
     run: run)
 
@@ -29,6 +30,7 @@ enum ServeCommand {
     if !arguments.positionals.isEmpty {
       throw ItineraryError(.usage, "serve: takes no arguments, got '\(arguments.positionals[0])'")
     }
+    try ServerConfiguration.validateToken(in: context.environment)
     var configuration = ServerConfiguration(environment: context.environment)
     configuration.host = arguments.string(Options.host) ?? configuration.host
     configuration.port = UInt16(try within(arguments, Options.port, 0...65_535) ?? 8080)
@@ -41,6 +43,12 @@ enum ServeCommand {
     configuration.limits.idleTimeoutSeconds =
       try within(arguments, Options.idleTimeout, 1...3600)
       ?? configuration.limits.idleTimeoutSeconds
+    configuration.memoryBudget =
+      try within(arguments, Options.memoryBudget, 16...(1 << 20)).map { $0 << 20 }
+      ?? configuration.memoryBudget
+    configuration.limits.requestTimeoutSeconds =
+      try within(arguments, Options.requestTimeout, 1...3600).map(Double.init)
+      ?? configuration.limits.requestTimeoutSeconds
     if let deadline = try arguments.number(Options.deadline) {
       guard deadline > 0, deadline <= 86_400 else {
         throw ItineraryError(
@@ -85,5 +93,12 @@ extension Options {
     "max-body", "BYTES", "the largest request body (default 1048576); past it, 413")
   static let idleTimeout = Option.value(
     "idle-timeout", "S", "seconds a silent or slow connection is kept (default 10)")
+  static let memoryBudget = Option.value(
+    "memory-budget", "MB",
+    "memory the requests in flight may take, estimated from their bodies (default 1024); "
+      + "past it, 503 with Retry-After")
+  static let requestTimeout = Option.value(
+    "request-timeout", "S",
+    "seconds a client may take to send a whole request (default 30); past it, 408 and closed")
   static let history = Option.flag("history", "write every plan answered to the store's history")
 }

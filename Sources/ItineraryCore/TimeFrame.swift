@@ -43,6 +43,15 @@ public struct TimeFrame: Sendable, Equatable {
 
   /// The horizon when no deadline is given: a day after the start.
   public static let defaultHorizon: TimeInterval = 24 * 3600
+  /// The travel speeds accepted, in km/h: from a slow walk with a pushchair
+  /// to a car on a motorway. Outside it nothing a person does is planned (at
+  /// 1e-300 km/h no leg ever ends; past 200 km/h no street is driven), so a
+  /// speed there is refused with this range, never answered with no plan.
+  public static let speedRangeKmh = 0.5...200.0
+  /// `speedRangeKmh` for messages and documents: "0.5 to 200 km/h".
+  public static var speedRangeText: String {
+    String(format: "%g to %g km/h", speedRangeKmh.lowerBound, speedRangeKmh.upperBound)
+  }
   /// The key of `dwellMinutes` for every category not listed.
   public static let anyCategory = "*"
 
@@ -98,7 +107,7 @@ public struct TimeFrame: Sendable, Equatable {
   }
 
   /// Checks the values no plan can work with: a deadline not after the
-  /// start, a speed that is not positive, a negative dwell or waiting price.
+  /// start, a speed outside `speedRangeKmh`, a negative dwell or waiting price.
   public func validate() throws(ItineraryError) {
     if end <= start {
       throw ItineraryError(
@@ -106,8 +115,9 @@ public struct TimeFrame: Sendable, Equatable {
         "end \(LocalDateTime(end, in: timeZone)) is not after start \(LocalDateTime(start, in: timeZone))"
       )
     }
-    if !(speedKmh > 0 && speedKmh <= 1000) {
-      throw ItineraryError(.data, "speedKmh \(speedKmh) is outside (0, 1000]")
+    if !Self.speedRangeKmh.contains(speedKmh) {
+      throw ItineraryError(
+        .data, "speedKmh: \(speedKmh) is outside the accepted \(Self.speedRangeText)")
     }
     for (category, minutes) in dwellMinutes where !(0...Self.maximumDwell).contains(minutes) {
       throw ItineraryError(

@@ -158,8 +158,8 @@ public enum InstanceFile {
       }
     }
     let speed = try root.optionalNumber("speedKmh") ?? TravelMode.walk.defaultSpeedKmh
-    if !(speed > 0 && speed <= 1000) {
-      throw root.failure("speedKmh", "\(speed) is outside (0, 1000]")
+    if !TimeFrame.speedRangeKmh.contains(speed) {
+      throw root.failure("speedKmh", "\(speed) is outside the accepted \(TimeFrame.speedRangeText)")
     }
     var dwell: [String: Double] = [:]
     if root.has("dwellMinutes") {

@@ -36,6 +36,10 @@ public struct CityImport {
     guard FileManager.default.isReadableFile(atPath: extract.path) else {
       throw ItineraryError(.data, "cannot read the extract \(extract.path)")
     }
+    // osmium would wait for a FIFO's writer, or read a device, forever.
+    if let kind = Self.nonRegularKind(extract.path) {
+      throw ItineraryError(.data, "the extract \(extract.path) is \(kind), not a regular file")
+    }
     self.extract = extract
     self.name = try ImportedCities.validated(name ?? ImportedCities.defaultName(for: extract))
     self.cities = cities
@@ -48,6 +52,21 @@ public struct CityImport {
     osmium = try Osmium(environment: environment)
     rules = .standard
     corrections = .standard
+  }
+
+  /// What the file at `path` is when it is not a regular file (after
+  /// following links): "a FIFO", "a directory", ...; nil for a regular file.
+  static func nonRegularKind(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFIFO: return "a FIFO"
+    case S_IFDIR: return "a directory"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFSOCK: return "a socket"
+    default: return "an unknown kind of file"
+    }
   }
 
   /// Imports the extract and returns the new city's summary.
@@ -66,7 +85,12 @@ public struct CityImport {
         .failure,
         "cannot write the data directory \(cities.directory.path): \(error.localizedDescription)")
     }
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    // A signal now stops osmium and removes the folder, not only an error.
+    ImportInterruption.shared.begin(folder: scratch)
+    defer {
+      try? FileManager.default.removeItem(at: scratch)
+      ImportInterruption.shared.end(folder: scratch)
+    }
     let database = scratch.appending(path: "city.sqlite")
     let summary = try importPlaces(into: database, scratch: scratch, progress: progress)
     guard link(database.path, cities.file(name).path) == 0 else {

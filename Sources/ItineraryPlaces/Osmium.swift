@@ -72,10 +72,12 @@ struct Osmium {
         for started in processes {
           started.terminate()
           started.waitUntilExit()
+          ImportInterruption.shared.finished(started.processIdentifier)
         }
         throw ItineraryError(
           .unavailable, "cannot run \(executable.path): \(error.localizedDescription)")
       }
+      ImportInterruption.shared.started(process.processIdentifier)
       // The next stage holds the read end now; this one, the write end.
       try? input?.fileHandleForReading.close()
       try? output.fileHandleForWriting.close()
@@ -92,7 +94,10 @@ struct Osmium {
       processes.forEach { $0.terminate() }
     }
     try? last.fileHandleForReading.close()
-    processes.forEach { $0.waitUntilExit() }
+    for process in processes {
+      process.waitUntilExit()
+      ImportInterruption.shared.finished(process.processIdentifier)
+    }
     if let failure { throw failure }
     for (process, errors) in zip(processes, errorFiles)
     where process.terminationReason != .exit || process.terminationStatus != 0 {

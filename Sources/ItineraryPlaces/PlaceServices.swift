@@ -124,7 +124,15 @@ public struct PlaceServices: Sendable {
   public func session(for service: String, maxRequestsInFlight: Int) -> ServiceSession {
     ServiceSession(
       service: service, client: client, retry: retry, cache: cache, cachePolicy: cachePolicy,
-      maxRequestsInFlight: maxRequestsInFlight)
+      maxRequestsInFlight: maxRequestsInFlight, secrets: configuredKeys)
+  }
+
+  /// Every API key the environment holds, whichever service it is for: a
+  /// service echoing another's key must not show it either.
+  var configuredKeys: [String] {
+    ["YELP_API_KEY", "FOURSQUARE_API_KEY", "FLICKR_API_KEY"].compactMap {
+      APIKey(environment[$0])?.value
+    }
   }
 
   /// Fetches `categories` around `origin` from the provider `providerName`, all at once.

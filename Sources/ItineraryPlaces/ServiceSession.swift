@@ -30,12 +30,18 @@ public final class ServiceSession: Sendable {
   public let retry: RetryPolicy
   public let cache: ResponseCache?
   public let cachePolicy: CachePolicy
+  /// The configured API keys, cut out of everything a response brings
+  /// back (besides the secrets each request carries in its headers).
+  let secrets: [String]
   private let gate: DispatchSemaphore
 
+  /// - Parameter secrets: every API key the run knows, so that a service
+  ///   echoing any of them never shows it.
   public init(
     service: String, client: HTTPClient, retry: RetryPolicy, cache: ResponseCache?,
-    cachePolicy: CachePolicy, maxRequestsInFlight: Int
+    cachePolicy: CachePolicy, maxRequestsInFlight: Int, secrets: [String] = []
   ) {
+    self.secrets = secrets
     self.service = service
     self.client = client
     self.retry = retry
@@ -55,6 +61,10 @@ public final class ServiceSession: Sendable {
   /// one that parses and that `isComplete` accepts (a stored body that no
   /// longer passes both is fetched again).
   ///
+  /// Every secret (the configured keys, the request's `Authorization`) is
+  /// cut out of the body before it is parsed, cached or quoted, and out of
+  /// every message: a service that echoes the request never leaks a key.
+  ///
   /// - Parameters:
   ///   - subject: what was asked, for messages: `category 'park'`.
   ///   - explain: a sentence to add to the error for a refused request (an
@@ -70,21 +80,27 @@ public final class ServiceSession: Sendable {
   ) throws(ItineraryError) -> Fetched<Value> {
     // What was asked may come from the user: one line, whatever it holds.
     let subject = DisplayText.clean(subject) ?? ""
+    let redaction = SecretRedaction(secrets + request.secrets)
     let key = Self.cacheKey(service: service, url: request.url)
-    if cachePolicy == .use, let body = cache?.body(for: key),
+    if cachePolicy == .use, let stored = cache?.body(for: key),
+      case let body = redaction.body(stored),
       let value = try? parse(body), isComplete(value)
     {
       return Fetched(value: value, fromCache: true)
     }
-    let response = try perform(request, subject: subject, explain: explain)
+    let response: HTTPResponse
+    do throws(ItineraryError) {
+      response = try perform(request, subject: subject, redaction: redaction, explain: explain)
+    } catch {
+      throw ItineraryError(error.kind, redaction.text(error.message))
+    }
     let value: Value
     do throws(ResponseProblem) {
       value = try parse(try Self.jsonBody(response))
     } catch {
-      throw ItineraryError(
-        .unavailable,
+      let message =
         "\(service): \(subject): HTTP \(response.status): \(DisplayText.clean(error.message) ?? "")"
-      )
+      throw ItineraryError(.unavailable, redaction.text(message))
     }
     if cachePolicy != .bypass, isComplete(value) { cache?.store(response.body, for: key) }
     return Fetched(value: value, fromCache: false)
@@ -92,8 +108,12 @@ public final class ServiceSession: Sendable {
 
   /// The request with retries: 429 after `Retry-After`, 5xx and timeouts after
   /// a backoff; every other failure at once.
+  ///
+  /// The response comes back with `redaction` applied to its body and
+  /// headers, and so does every message made from a failure.
   private func perform(
-    _ request: HTTPRequest, subject: String, explain: (HTTPResponse) -> String?
+    _ request: HTTPRequest, subject: String, redaction: SecretRedaction,
+    explain: (HTTPResponse) -> String?
   ) throws(ItineraryError) -> HTTPResponse {
     let prefix = "\(service): \(subject)"
     var attempt = 1
@@ -101,9 +121,14 @@ public final class ServiceSession: Sendable {
       let outcome: Result<HTTPResponse, HTTPTransportError>
       gate.wait()
       do throws(HTTPTransportError) {
-        outcome = .success(try client.get(request))
+        var response = try client.get(request)
+        response.body = redaction.body(response.body)
+        response.headers = response.headers.mapValues { redaction.text($0) }
+        outcome = .success(response)
       } catch {
-        outcome = .failure(error)
+        var redacted = error
+        redacted.detail = redaction.text(error.detail)
+        outcome = .failure(redacted)
       }
       gate.signal()
       let tries = attempt == 1 ? "" : " after \(attempt) tries"

@@ -13,14 +13,19 @@ public struct BatchRunner: Sendable {
   public var pipeline: PlanningPipeline
   /// Workers answering at once.
   public var jobs: Int
-  /// Answers already written (by `id`, or by line number for lines without
-  /// one) whose lines are skipped: `--resume`.
-  public var answered: Set<String>
+  /// Answers already written, by input line number, each with the key of
+  /// the line it answered (its `id`, or its line number when it has none):
+  /// `--resume` skips those lines, and refuses to go on when the input's
+  /// line there is another (the output is not this input's).
+  public var answered: [Int: String]
+  /// The last line number `answered` holds, 0 when it is empty.
+  private let lastAnswered: Int
 
-  public init(pipeline: PlanningPipeline, jobs: Int, answered: Set<String> = []) {
+  public init(pipeline: PlanningPipeline, jobs: Int, answered: [Int: String] = [:]) {
     self.pipeline = pipeline
     self.jobs = max(1, jobs)
     self.answered = answered
+    lastAnswered = answered.keys.max() ?? 0
   }
 
   /// What a run did, for the progress line and the summary.
@@ -54,7 +59,8 @@ public struct BatchRunner: Sendable {
       for (offset, line) in block.enumerated() {
         let number = total.lines + offset + 1
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        if !answered.isEmpty, answered.contains(Self.key(of: line, number: number)) {
+        if number <= lastAnswered {
+          try Self.checkAnswered(answered[number], line: line, number: number)
           total.skipped += 1
           continue
         }
@@ -73,7 +79,16 @@ public struct BatchRunner: Sendable {
         total.bytesRead = finished.bytesRead
         progress(total)
       }
-      if answering == nil { return total }
+      if answering == nil {
+        // Nothing was written: every line was answered before.
+        if total.lines < lastAnswered {
+          throw ItineraryError(
+            .data,
+            "batch: cannot resume: the output answers input line \(lastAnswered) but the input has \(total.lines) lines; it is not this input's output"
+          )
+        }
+        return total
+      }
     }
   }
 
@@ -122,17 +137,60 @@ public struct BatchRunner: Sendable {
     BatchAnswer.key(id: JSONRequest.id(of: line), number: number)
   }
 
-  /// The keys of the answers in an earlier output, for `--resume`.
-  public static func answeredKeys(in output: Data) -> Set<String> {
-    var keys = Set<String>()
+  /// Whether the earlier answer for input line `number` is this line's.
+  ///
+  /// - Throws: `.data` when the earlier output skips the line or answers
+  ///   another one there: appending would mix the answers of two inputs.
+  private static func checkAnswered(_ earlier: String?, line: Data, number: Int)
+    throws(ItineraryError)
+  {
+    let key = Self.key(of: line, number: number)
+    guard let earlier else {
+      throw ItineraryError(
+        .data,
+        "batch: cannot resume: the output has no answer for input line \(number) but answers later lines; it is not this input's output"
+      )
+    }
+    guard earlier == key else {
+      throw ItineraryError(
+        .data,
+        "batch: cannot resume: the output's answer for input line \(number) is for \(earlier), the input's line is \(key); it is not this input's output"
+      )
+    }
+  }
+
+  /// The answers in an earlier output, for `--resume`: input line number
+  /// to the key of the line answered, as `answered` takes them.
+  ///
+  /// - Parameter output: whole lines only (the caller drops a partial last line).
+  /// - Parameter name: the output's name, for messages.
+  /// - Throws: `.data` naming the output line that is not an answer line
+  ///   as batch writes them (a JSON object with `line` and `result` or
+  ///   `error`), or whose `line` is not after the one before: the file is
+  ///   not a batch output, and appending to it would keep the garbage.
+  public static func answeredLines(in output: Data, name: String) throws(ItineraryError)
+    -> [Int: String]
+  {
+    var lines: [Int: String] = [:]
+    var previous = 0
     let decoder = JSONDecoder()
-    for line in output.split(separator: 0x0A) {
+    for (index, line) in output.split(separator: 0x0A, omittingEmptySubsequences: false)
+      .enumerated() where !line.isEmpty
+    {
+      let at = "batch: cannot resume \(name): its line \(index + 1)"
       guard let answer = try? decoder.decode(Identified.self, from: line), answer.isAnswer,
         let number = answer.line
-      else { continue }
-      keys.insert(BatchAnswer.key(id: answer.id, number: number))
+      else {
+        throw ItineraryError(.data, "\(at) is not an answer line of batch")
+      }
+      guard number > previous else {
+        throw ItineraryError(
+          .data, "\(at) answers input line \(number), not after line \(previous) as batch writes")
+      }
+      previous = number
+      lines[number] = BatchAnswer.key(id: answer.id, number: number)
     }
-    return keys
+    return lines
   }
 
   /// The `id` of a request or an answer line, and what else resuming needs.

@@ -28,8 +28,9 @@ public enum Defaults {
   public static let maxSeconds = 86_400.0
   /// The largest radius that means anything on the Earth, in kilometres.
   public static let maxRadiusKm = 20_050.0
-  /// The fastest travel speed accepted, in km/h, and the slowest.
-  public static let speedKmh = 0.1...1_000.0
+  /// The slowest travel speed accepted, in km/h, and the fastest: those
+  /// of instance files.
+  public static let speedKmh = TimeFrame.speedRangeKmh
 
   /// The longest single wait at a closed door a request allows, in minutes.
   public static let maxWaitMinutes = 45.0

@@ -43,6 +43,12 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
   case unauthorized = "Unauthorized"
   /// HTTP only: a body larger than the server accepts.
   case payloadTooLarge = "PayloadTooLarge"
+  /// HTTP only: a request target (path and query) longer than the server reads.
+  case uriTooLong = "URITooLong"
+  /// HTTP only: more header lines, or bytes of them, than the server reads.
+  case headerFieldsTooLarge = "HeaderFieldsTooLarge"
+  /// HTTP only: a request that did not arrive whole in time.
+  case requestTimeout = "RequestTimeout"
 
   /// The code of an error of the pipeline, by its kind.
   public init(_ kind: ItineraryError.Kind) {

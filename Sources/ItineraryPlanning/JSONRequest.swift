@@ -93,8 +93,42 @@ public enum JSONRequest: Sendable {
   public static func decode(_ data: Data, source: String) -> (
     id: JSONValue?, request: Result<JSONRequest, ItineraryError>
   ) {
+    if let problem = rawControlCharacter(in: data, source: source) {
+      return (nil, .failure(problem))
+    }
     if let (id, request) = quickly(data) { return (id, .success(request)) }
     return decodeInFull(data, source: source)
+  }
+
+  /// The error for a control character JSON never holds raw (anything
+  /// below U+0020 but tab, line feed and carriage return, which may only
+  /// separate tokens): inside a string it must be escaped (`\u0000`).
+  /// Named as what it is, not as whatever the decoder trips on next.
+  ///
+  /// - Complexity: O(size of the data).
+  static func rawControlCharacter(in data: Data, source: String) -> ItineraryError? {
+    guard
+      let offset = data.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+    else { return nil }
+    let code = String(format: "U+%04X", Int(data[offset]))
+    return ItineraryError(
+      .data,
+      "\(source): malformed JSON: a raw control character \(code) at byte \(offset - data.startIndex + 1) (inside a string it must be escaped, as \\u\(code.dropFirst(2)))"
+    )
+  }
+
+  /// What a top-level JSON value is, when it is not an object: `an array`.
+  static func kind(of data: Data) -> String? {
+    guard let value = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+    else { return nil }
+    switch value {
+    case is [Any]: return "an array"
+    case is String: return "a string"
+    case is NSNull: return "null"
+    case let number as NSNumber:
+      return String(cString: number.objCType) == "c" ? "true or false" : "a number"
+    default: return nil
+    }
   }
 
   /// `decode(_:source:)` through `JSONDecoder` alone.
@@ -107,6 +141,10 @@ public enum JSONRequest: Sendable {
     } catch {
       // A request that does not read keeps its `id`, so that its error
       // answer says which request it is and `batch --resume` knows it.
+      if case DecodingError.typeMismatch(_, let context) = error, context.codingPath.isEmpty {
+        let found = kind(of: data).map { ", not \($0)" } ?? ""
+        return (nil, .failure(ItineraryError(.data, "\(source): expected a JSON object\(found)")))
+      }
       return (id(of: data), .failure(describe(error, at: source)))
     }
     if let plan = line.plan { return (line.id, .success(.plan(plan))) }
@@ -161,8 +199,9 @@ public enum JSONRequest: Sendable {
         unknown.codingPath.isEmpty ? "" : unknown.codingPath.joined(separator: ".") + ": "
       return ItineraryError(
         .usage, "\(source): \(prefix)unknown key '\(unknown.key)'\(unknown.hint)")
-    case DecodingError.typeMismatch(let type, let context) where context.codingPath.isEmpty:
-      return ItineraryError(.data, "\(source): expected a JSON object, not \(describe(type))")
+    case DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty:
+      // What the error carries is the type expected (an object), not the one found.
+      return ItineraryError(.data, "\(source): expected a JSON object")
     case DecodingError.typeMismatch(let type, let context),
       DecodingError.valueNotFound(let type, let context):
       return ItineraryError(.usage, "\(at(context.codingPath)): expected \(describe(type))")

@@ -48,7 +48,9 @@ extension PlanRequest {
     try Range.check(perCategory, 1...Defaults.maxPerCategory, "perCategory", fail)
     try Range.check(top, 1...Defaults.maxTop, "top", fail)
     try Range.check(seed, 0...Int.max, "seed", fail)
-    try Range.check(speed, Defaults.speedKmh, "speed", fail)
+    if let speed, !Defaults.speedKmh.contains(speed) {
+      throw fail("speed", "must be within \(TimeFrame.speedRangeText), got \(speed)")
+    }
     try Range.check(distanceWeight, 0...Problem.maximumMagnitude, "distanceWeight", fail)
     try Range.positive(radius, atMost: Defaults.maxRadiusKm, "radius", fail)
     try Range.positive(memoryLimit, atMost: Defaults.maxMemoryLimit, "memoryLimit", fail)

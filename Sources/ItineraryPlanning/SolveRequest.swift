@@ -65,6 +65,15 @@ public struct SolveSettings: Codable, Sendable, Equatable {
     try Range.positive(timeLimit, atMost: Defaults.maxSeconds, "timeLimit", fail)
     try Range.positive(verifyTimeLimit, atMost: Defaults.maxSeconds, "verifyTimeLimit", fail)
     try Range.positive(memoryLimit, atMost: Defaults.maxMemoryLimit, "memoryLimit", fail)
+    // A start the clock cannot read is a bad flag or key (usage), caught
+    // here rather than later as bad data in the instance.
+    if let start {
+      do throws(ItineraryError) {
+        _ = try LocalDateTime(parsing: start)
+      } catch {
+        throw fail("start", "must be a local date and time, YYYY-MM-DDTHH:MM, got \"\(start)\"")
+      }
+    }
     let timedKeys = [
       ("start", start != nil), ("end", end != nil), ("tz", tz != nil),
       ("waitWeight", waitWeight != nil), ("dwell", dwell != nil),

@@ -6,13 +6,43 @@ public struct HTTPLimits: Sendable {
   /// Seconds a connection may stay silent (idle, or sending too slowly)
   /// before it is closed.
   public var idleTimeoutSeconds: Int
+  /// Seconds a client may take to send a whole request (head and body),
+  /// from its connection's accept or the end of its last answer; past it,
+  /// `408` and the connection is closed, however steadily it trickles.
+  public var requestTimeoutSeconds: Double
   /// Connections open at once; past it new ones are refused.
   public var maxConnections: Int
+  /// The longest request target (path and query) accepted; a longer one is
+  /// answered `414` in JSON.
+  public var maxTargetBytes: Int
+  /// The most bytes of header lines accepted (`Name: value` and the line
+  /// end, each line counted); more is answered `431` in JSON.
+  public var maxHeaderBytes: Int
+  /// The most header lines accepted, and the most query arguments; more
+  /// lines are answered `431` in JSON, more arguments `414`.
+  public var maxHeaderCount: Int
 
-  public init(maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 10, maxConnections: Int = 1024)
-  {
+  /// The memory libmicrohttpd gives a connection to read a request's head
+  /// into. A head that does not fit is answered by libmicrohttpd itself,
+  /// in HTML (`414`, `431`), before the server sees it: so this is well
+  /// above what the limits above accept, with room for the headers' records
+  /// and the answer, and the server's JSON refusal comes first for every
+  /// head that fits (measured: a target or a header section up to about
+  /// 60 KiB, about 850 header lines or 900
+  /// query arguments).
+  static let connectionMemoryBytes = 64 * 1024
+
+  public init(
+    maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int = 10,
+    requestTimeoutSeconds: Double = 30, maxConnections: Int = 1024,
+    maxTargetBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024, maxHeaderCount: Int = 100
+  ) {
     self.maxBodyBytes = maxBodyBytes
     self.idleTimeoutSeconds = idleTimeoutSeconds
+    self.requestTimeoutSeconds = requestTimeoutSeconds
     self.maxConnections = maxConnections
+    self.maxTargetBytes = maxTargetBytes
+    self.maxHeaderBytes = maxHeaderBytes
+    self.maxHeaderCount = maxHeaderCount
   }
 }

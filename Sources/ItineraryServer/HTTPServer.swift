@@ -31,10 +31,12 @@ public final class HTTPServer: Sendable {
     let started = try SocketAddress(host: host, port: port).withPointer { address, isIPv6 in
       itinerary_mhd_start(
         UInt32(flags) | (isIPv6 ? MHD_USE_IPv6.rawValue : 0), accessHandler,
-        context.toOpaque(), requestCompleted, nil, address, UInt32(limits.maxConnections),
-        UInt32(limits.idleTimeoutSeconds), 64 * 1024, 0)
+        context.toOpaque(), requestCompleted, context.toOpaque(), connectionNotified,
+        context.toOpaque(), address, UInt32(limits.maxConnections),
+        UInt32(limits.idleTimeoutSeconds), HTTPLimits.connectionMemoryBytes, 0)
     }
     guard let started else {
+      context.takeUnretainedValue().watch.stop()
       context.release()
       throw ItineraryError(
         .unavailable, "cannot listen on \(host):\(port): \(String(cString: strerror(errno)))")
@@ -49,7 +51,9 @@ public final class HTTPServer: Sendable {
 
   /// Closes every connection and stops the server's threads.
   public func stop() {
-    if daemon.stop() { context.release() }
+    guard daemon.stop() else { return }
+    context.takeUnretainedValue().watch.stop()
+    context.release()
   }
 
   deinit { stop() }
@@ -74,10 +78,12 @@ private final class Daemon: Sendable {
 final class ServerContext: Sendable {
   let limits: HTTPLimits
   let handler: HTTPServer.Handler
+  let watch: ConnectionWatch
 
   init(limits: HTTPLimits, handler: @escaping HTTPServer.Handler) {
     self.limits = limits
     self.handler = handler
+    watch = ConnectionWatch(limits: limits)
   }
 }
 
@@ -97,16 +103,29 @@ final class PendingRequest {
 /// Called by libmicrohttpd when the headers have arrived, for each piece of
 /// the body, and once more when the body is complete.
 private let accessHandler: MHD_AccessHandlerCallback = {
-  context, connection, url, method, _, uploadData, uploadSize, requestContext in
+  context, connection, url, method, version, uploadData, uploadSize, requestContext in
   guard let context, let connection, let uploadSize, let requestContext else { return .NO }
   let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
   guard let pending = requestContext.pointee else {
     let request = PendingRequest(
       method: method.map { String(cString: $0) } ?? "GET",
       path: url.map { String(cString: $0) } ?? "/")
+    // A head over the server's own limits, which lie below what
+    // libmicrohttpd holds, is refused here in JSON rather than by
+    // libmicrohttpd in HTML.
+    if let refusal = HeaderValues.headRefusal(connection, path: request.path, server.limits) {
+      return send(refusal, on: connection, closing: true, server)
+    }
+    // RFC 9112 section 3.2: an HTTP/1.1 request without Host is answered 400.
+    if version.map({ String(cString: $0) }) == "HTTP/1.1",
+      HeaderValues.lookup(connection, "Host") == nil
+    {
+      return send(ServerErrors.missingHost, on: connection, closing: true, server)
+    }
     let declared = HeaderValues.lookup(connection, "Content-Length").flatMap { Int($0) } ?? 0
     if declared > server.limits.maxBodyBytes {
-      return send(ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true)
+      return send(
+        ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true, server)
     }
     requestContext.pointee = Unmanaged.passRetained(request).toOpaque()
     return .YES
@@ -127,27 +146,50 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     return .YES
   }
   if request.tooLarge {
-    return send(ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true)
+    return send(
+      ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true, server)
   }
+  // The request is in whole: from here on it is answered, not timed.
+  server.watch.answering(itinerary_mhd_connection_socket(connection))
   let complete = HTTPRequest(
     method: request.method, path: request.path,
     query: HeaderValues.all(connection, .GET_ARGUMENT_KIND),
     headers: HeaderValues.all(connection, .HEADER_KIND), body: request.body)
   let client = ClientConnection(socket: itinerary_mhd_connection_socket(connection))
-  return send(server.handler(complete, client), on: connection, closing: false)
+  return send(server.handler(complete, client), on: connection, closing: false, server)
 }
 
-/// Frees a request's state when it ends, however it ends.
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
+/// Frees a request's state when it ends, however it ends; the connection
+/// may then receive its next request, timed from now.
+private let requestCompleted: MHD_RequestCompletedCallback = {
+  context, connection, requestContext, _ in
+  if let context, let connection {
+    Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue().watch.answered(
+      itinerary_mhd_connection_socket(connection))
+  }
   guard let requestContext, let pending = requestContext.pointee else { return }
   Unmanaged<PendingRequest>.fromOpaque(pending).release()
   requestContext.pointee = nil
 }
 
-/// Queues `response` on the connection.
-private func send(_ response: HTTPResponse, on connection: OpaquePointer, closing: Bool)
-  -> MHD_Result
-{
+/// Tells the connection watch when each connection opens and closes.
+private let connectionNotified: MHD_NotifyConnectionCallback = {
+  context, connection, _, event in
+  guard let context, let connection else { return }
+  let watch = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue().watch
+  let socket = itinerary_mhd_connection_socket(connection)
+  switch event {
+  case .CONNECTION_NOTIFY_STARTED: watch.opened(socket)
+  case .CONNECTION_NOTIFY_CLOSED: watch.closed(socket)
+  default: break
+  }
+}
+
+/// Queues `response` on the connection, which is answering from now on.
+private func send(
+  _ response: HTTPResponse, on connection: OpaquePointer, closing: Bool, _ server: ServerContext
+) -> MHD_Result {
+  server.watch.answering(itinerary_mhd_connection_socket(connection))
   let made = response.body.withUnsafeBytes { bytes in
     MHD_create_response_from_buffer(
       bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
@@ -163,6 +205,54 @@ private func send(_ response: HTTPResponse, on connection: OpaquePointer, closin
 
 /// Reading headers and query arguments off a connection.
 enum HeaderValues {
+  /// `414` when the request target (the path, as it came, and the query
+  /// arguments) is longer than `limits.maxTargetBytes` or has more than
+  /// `limits.maxHeaderCount` arguments; `431` when the
+  /// header lines are more than `limits.maxHeaderCount` or take more than
+  /// `limits.maxHeaderBytes`; `nil` for a head within the limits.
+  static func headRefusal(_ connection: OpaquePointer, path: String, _ limits: HTTPLimits)
+    -> HTTPResponse?
+  {
+    let query = measure(connection, .GET_ARGUMENT_KIND)
+    // "?" and each "name=value" with its "&".
+    let target = path.utf8.count + (query.count > 0 ? query.bytes + 2 * query.count : 0)
+    if target > limits.maxTargetBytes || query.count > limits.maxHeaderCount {
+      return ServerErrors.targetTooLong(bytes: target, arguments: query.count, limits: limits)
+    }
+    let headers = measure(connection, .HEADER_KIND)
+    // "Name: value" and CRLF.
+    let headerBytes = headers.bytes + 4 * headers.count
+    if headers.count > limits.maxHeaderCount || headerBytes > limits.maxHeaderBytes {
+      return ServerErrors.headersTooLarge(
+        count: headers.count, bytes: headerBytes, limits: limits)
+    }
+    return nil
+  }
+
+  /// How many values of a kind the request has, and the bytes of their
+  /// names and values, duplicates included.
+  static func measure(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> (
+    count: Int, bytes: Int
+  ) {
+    final class Tally {
+      var count = 0
+      var bytes = 0
+    }
+    let tally = Tally()
+    _ = withExtendedLifetime(tally) {
+      MHD_get_connection_values(
+        connection, kind,
+        { context, _, key, value in
+          guard let context else { return .YES }
+          let tally = Unmanaged<Tally>.fromOpaque(context).takeUnretainedValue()
+          tally.count += 1
+          tally.bytes += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0)
+          return .YES
+        }, Unmanaged.passUnretained(tally).toOpaque())
+    }
+    return (tally.count, tally.bytes)
+  }
+
   static func lookup(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
   }

@@ -20,7 +20,8 @@ public final class ItineraryService: Sendable {
     self.configuration = configuration
     self.log = log
     let admission = Admission(
-      maxInFlight: configuration.maxInFlight, solvers: max(1, configuration.threads))
+      maxInFlight: configuration.maxInFlight, solvers: max(1, configuration.threads),
+      memoryBudget: configuration.memoryBudget)
     self.admission = admission
     let metrics = metrics
     let store = StoreRoutes(environment: configuration.environment, warn: log)
@@ -85,6 +86,13 @@ public final class ItineraryService: Sendable {
         return (route.pattern, ServerErrors.busy(admission.maxInFlight))
       }
       defer { if counted { admission.leave() } }
+      // Once the reservation is given back: what a large body took goes back too.
+      defer { if counted { HeapRelease.afterRequest(bodyBytes: request.body.count) } }
+      let memory = Admission.estimate(bodyBytes: request.body.count)
+      if counted && !admission.reserve(memory) {
+        return (route.pattern, ServerErrors.overMemory(admission.memoryBudget))
+      }
+      defer { if counted { admission.release(memory) } }
       do {
         return (route.pattern, try route.answer(request, parameters, client))
       } catch let failure as HTTPFailure {

@@ -12,6 +12,9 @@ enum PageRoutes {
     Route("GET", "/") { _, _, _ in
       HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: page)
         .adding("Cache-Control", "no-cache")
+        // Only the page's own scripts run: nothing a place name smuggles in.
+        .adding("Content-Security-Policy", WebPage.contentSecurityPolicy)
+        .adding("X-Content-Type-Options", "nosniff")
     },
     Route("GET", "/openapi.json") { _, _, _ in .json(openAPI) },
     Route("GET", "/leaflet-licence.txt") { _, _, _ in

@@ -11,13 +11,15 @@ public final class RunningServer: Sendable {
   /// The port listened on.
   public var port: UInt16 { server.port }
 
-  /// Starts serving.
+  /// Starts serving, with the process's heap set to give the memory of
+  /// large requests back once they are answered (`HeapRelease`).
   ///
   /// - Throws: `.usage` for a host that is not an address, `.unavailable`
   ///   when the port is taken, or what opening the store throws.
   public init(
     configuration: ServerConfiguration, log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(ItineraryError) {
+    HeapRelease.configure()
     let service = try ItineraryService(configuration: configuration, log: log)
     self.service = service
     server = try HTTPServer(

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryCore
 
 /// How `itinerary serve` runs: where it listens, how much it takes on, and
 /// who may write.
@@ -11,6 +12,9 @@ public struct ServerConfiguration: Sendable {
   public var threads = ProcessInfo.processInfo.activeProcessorCount
   /// Requests answered or waiting at once; past it, `503` with `Retry-After`.
   public var maxInFlight = 128
+  /// Bytes the requests in flight may take together, by the estimate of
+  /// `Admission`; past it, `503` with `Retry-After`.
+  public var memoryBudget = 1 << 30
   /// The most seconds a request's solver may take, whatever it asks.
   public var deadline = 10.0
   public var limits = HTTPLimits()
@@ -24,5 +28,20 @@ public struct ServerConfiguration: Sendable {
   public init(environment: [String: String]) {
     self.environment = environment
     token = environment["ITINERARY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Checks `ITINERARY_SERVE_TOKEN` before the server starts.
+  ///
+  /// - Throws: `.usage` when the variable is set but empty or blank: an
+  ///   empty token would otherwise turn write protection off without a word,
+  ///   the opposite of what setting it asks for.
+  public static func validateToken(in environment: [String: String]) throws(ItineraryError) {
+    guard let token = environment["ITINERARY_SERVE_TOKEN"] else { return }
+    guard !token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+      throw ItineraryError(
+        .usage,
+        "serve: ITINERARY_SERVE_TOKEN is set but empty; give it a token to protect writes, or unset it"
+      )
+    }
   }
 }

@@ -41,6 +41,37 @@ enum ServerErrors {
     ).allowingAnyOrigin()
   }
 
+  /// 414 for a request target longer, or with more query arguments, than
+  /// the server reads.
+  static func targetTooLong(bytes: Int, arguments: Int, limits: HTTPLimits) -> HTTPResponse {
+    response(
+      status: 414, code: .uriTooLong, exitCode: 64,
+      "the request target (path and query) has \(bytes) bytes and \(arguments) query arguments; "
+        + "at most \(limits.maxTargetBytes) bytes and \(limits.maxHeaderCount) arguments are read"
+    ).allowingAnyOrigin()
+  }
+
+  /// 431 for more header lines, or more bytes of them, than the server reads.
+  static func headersTooLarge(count: Int, bytes: Int, limits: HTTPLimits) -> HTTPResponse {
+    response(
+      status: 431, code: .headerFieldsTooLarge, exitCode: 64,
+      "the request has \(count) header lines of \(bytes) bytes; at most "
+        + "\(limits.maxHeaderCount) lines of \(limits.maxHeaderBytes) bytes are read"
+    ).allowingAnyOrigin()
+  }
+
+  /// 408 for a client that did not send its whole request in time (or was
+  /// receiving longest when the connections neared their cap).
+  static let requestTimeout = response(
+    status: 408, code: .requestTimeout, exitCode: 69,
+    "the request did not arrive whole in time; the connection is closed"
+  ).allowingAnyOrigin()
+
+  /// 400 for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2).
+  static let missingHost = response(
+    status: 400, code: .invalidQuery, exitCode: 64, "an HTTP/1.1 request needs a Host header"
+  ).allowingAnyOrigin()
+
   static func notFound(_ path: String) -> HTTPResponse {
     response(status: 404, code: .notFound, exitCode: 64, "no such path: \(path)")
   }
@@ -58,6 +89,15 @@ enum ServerErrors {
     status: 401, code: .unauthorized, exitCode: 64,
     "this server needs a bearer token for writes (Authorization: Bearer ...)"
   ).adding("WWW-Authenticate", "Bearer")
+
+  /// 503 for a request whose memory does not fit beside those in flight.
+  static func overMemory(_ budget: Int) -> HTTPResponse {
+    response(
+      status: 503, code: .serviceUnavailable, exitCode: 69,
+      "the server is busy (the requests in flight take its memory budget of "
+        + "\(budget >> 20) MiB); retry shortly"
+    ).adding("Retry-After", "1")
+  }
 
   static func busy(_ limit: Int) -> HTTPResponse {
     response(

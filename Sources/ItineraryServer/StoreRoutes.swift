@@ -109,7 +109,8 @@ struct StoreRoutes: Sendable {
         return try .encoded(["history": store().history(limit: limit).map(HistoryJSON.init)])
       },
       Route("DELETE", "/v1/history") { _, _, _ in
-        try .encoded(["deleted": store().clearHistory()])
+        _ = try store().clearHistory()
+        return .noContent
       },
       Route("GET", "/v1/history/{id}") { _, path, _ in
         let id = try historyID(path["id"])

@@ -53,8 +53,12 @@ public final class Store: Sendable {
     fileURL = directory.appending(path: Self.fileName)
     let label = "the store \(fileURL.path)"
     do throws(SQLiteError) {
-      let database = try DatabaseFile.open(
-        fileURL, label: "store", migrator: migrator, busyTimeout: Self.busyTimeout, warn: warn)
+      let database =
+        Self.mayWrite(directory, fileURL)
+        ? try DatabaseFile.open(
+          fileURL, label: "store", migrator: migrator, busyTimeout: Self.busyTimeout, warn: warn)
+        : try DatabaseFile.openReadOnly(
+          fileURL, migrator: migrator, busyTimeout: Self.busyTimeout)
       try database.execute("PRAGMA foreign_keys = ON")
       if let maximumPageCount {
         try database.execute("PRAGMA max_page_count = \(maximumPageCount)")
@@ -63,6 +67,16 @@ public final class Store: Sendable {
     } catch {
       throw error.itineraryError(file: label)
     }
+  }
+
+  /// Whether this process may write the store: create files in its
+  /// directory and write its database. When it may not (a read-only
+  /// directory or file system, or one of another user), the store is opened
+  /// for reading only: it lists what it holds, and every write is an error
+  /// naming it, with nothing tried.
+  private static func mayWrite(_ directory: URL, _ file: URL) -> Bool {
+    guard access(directory.path, W_OK) == 0 else { return false }
+    return access(file.path, F_OK) != 0 || access(file.path, W_OK) == 0
   }
 
   /// Runs `body` on the connection, alone, with every failure as an

@@ -13,6 +13,10 @@ public enum WebPage {
   public static func document(responseJSON: Data? = nil) -> String {
     let data = responseJSON.map { String(decoding: $0, as: UTF8.self) } ?? "null"
     return WebAssets.pageHTML
+      .replacingOccurrences(
+        of: "<!--CONTENT_SECURITY_POLICY-->",
+        with: "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy(framed: false))\">"
+      )
       .replacingOccurrences(of: "<!--LEAFLET_LICENCE-->", with: licenceComment)
       .replacingOccurrences(
         of: "/*LEAFLET_CSS*/",
@@ -24,6 +28,34 @@ public enum WebPage {
       .replacingOccurrences(of: "/*LEAFLET_JS*/", with: leafletScript)
       // Last, so that nothing in the plans is taken for a placeholder.
       .replacingOccurrences(of: "/*PLAN_DATA*/", with: scriptSafe(data))
+  }
+
+  /// The Content-Security-Policy `serve` sends with the page.
+  ///
+  /// The page's two scripts are inlined, so they are allowed by their
+  /// SHA-256 hashes and nothing else may run: no other inline script, no
+  /// event-handler attribute (`<img onerror=...>` in a place name), no
+  /// script from elsewhere, no `eval`. Styles may be inline (Leaflet sets
+  /// `style` attributes); images come from tile servers and photo hosts;
+  /// the page talks to its own server only.
+  public static var contentSecurityPolicy: String { policy(framed: true) }
+
+  /// The policy; `framed` adds `frame-ancestors`, which only a header can
+  /// carry (a `<meta>` policy ignores it, and Chromium warns).
+  static func policy(framed: Bool) -> String {
+    let hashes = scriptHashes.map { "'sha256-\($0)'" }.joined(separator: " ")
+    var directives = [
+      "default-src 'none'", "script-src \(hashes)", "style-src 'unsafe-inline'",
+      "img-src * data: blob:", "connect-src 'self'", "base-uri 'none'", "form-action 'none'",
+      "object-src 'none'",
+    ]
+    if framed { directives.append("frame-ancestors 'none'") }
+    return directives.joined(separator: "; ")
+  }
+
+  /// The base64 SHA-256 of each inline script, exactly as the page holds it.
+  static let scriptHashes: [String] = [leafletScript, WebAssets.pageJS].map {
+    Data(SHA256.digest(Array($0.utf8))).base64EncodedString()
   }
 
   /// Leaflet's licence as Debian states it.

@@ -232,6 +232,30 @@ class PageTest:
                    len(self.find(".leaflet-overlay-pane path")) >= 2)
         self.shot("08-trip-file")
 
+        # A place name that is markup stays text, and the policy runs nothing from it.
+        hostile = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">"
+        instance = os.path.join(self.output, "hostile.json")
+        with open(instance, "w") as file:
+            json.dump({"origin": {"lat": 60.17, "lon": 24.94}, "categories": ["museum"],
+                       "places": [{"id": "p1", "name": hostile, "categories": ["museum"],
+                                   "lat": 60.171, "lon": 24.941}]}, file)
+        hostile_page = os.path.join(self.output, "hostile.html")
+        subprocess.run([self.binary, "solve", instance, "--format", "html", "-o", hostile_page],
+                       check=True, stderr=subprocess.DEVNULL)
+        driver.get("file://" + os.path.abspath(hostile_page))
+        self.wait(lambda: len(self.plans_shown()) == 1, "the hostile file lists its plan")
+        self.wait(lambda: self.find(".stop-marker"), "the hostile stop is on the map")
+        self.find(".stop-marker")[0].click()
+        popup = self.wait(lambda: self.find(".leaflet-popup-content"), "the stop's popup opens")
+        self.check("the popup shows the name as text",
+                   bool(popup) and popup[0].text == hostile + " (museum)",
+                   popup[0].text if popup else "")
+        self.check("no element was made from the name", not self.find(".leaflet-popup-content img"))
+        self.check("nothing in the name ran", driver.find_element(By.TAG_NAME, "body").get_attribute("data-pwned") is None)
+        with urllib.request.urlopen(self.server.url + "/") as reply:
+            policy = reply.headers.get("Content-Security-Policy") or ""
+        self.check("the served page has a Content-Security-Policy", "script-src 'sha256-" in policy, policy)
+
     def finish(self):
         self.driver.quit()
         status = self.server.stop()

@@ -135,7 +135,7 @@ import Testing
       message: "--distance-weight must be within 0.0...1000000000.0, got -2.0"),
     CommandCase(
       arguments: ["plan", "--anytime", "park", "--speed", "5e-324"], status: 64,
-      message: "--speed must be within 0.1...1000.0, got 5e-324"),
+      message: "--speed must be within 0.5 to 200 km/h, got 5e-324"),
     CommandCase(
       arguments: ["plan", "--anytime", "viewpoint", "--radius", "1e300"], status: 64,
       message: "--radius must be above 0 and at most 20050.0, got 1e+300"),

@@ -209,4 +209,62 @@ import Testing
     #expect(run.errorLine?.contains("places[0].openingHours") == true, "\(run.stderr)")
     #expect(run.errorLine?.contains("at character") == true)
   }
+
+  /// A speed no person travels at (1e-300 km/h, where no leg ever ends) is
+  /// refused naming the flag or key and the range accepted, not answered
+  /// with no plan: 64 for a flag or a request key, 65 in an instance.
+  @Test func anAbsurdSpeedIsRefusedWithTheRange() throws {
+    for (command, speed) in [("plan", "1e-300"), ("plan", "0.4"), ("explore", "250")] {
+      let run = CommandRun([command, "park", "museum", "--start", "10:00", "--speed", speed])
+      #expect(run.status == 64, "\(run.stderr)")
+      #expect(
+        run.errorLine?.contains("--speed must be within 0.5 to 200 km/h, got \(speed)") == true,
+        "\(run.stderr)")
+    }
+
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appending(path: "slow.json")
+    for speed in ["1e-300", "0", "1000"] {
+      try Data(
+        Self.instance(start: "2026-12-01T10:00")
+          .replacingOccurrences(of: "\"start\"", with: "\"speedKmh\": \(speed), \"start\"")
+          .utf8
+      ).write(to: file)
+      let run = CommandRun(["solve", file.path])
+      #expect(run.status == 65, "\(run.stderr)")
+      #expect(run.errorLine?.contains("\(file.path): speedKmh") == true, "\(run.stderr)")
+      #expect(run.errorLine?.contains("outside the accepted 0.5 to 200 km/h") == true)
+      #expect(run.stdout.isEmpty)
+    }
+
+    // The same as JSON lines: an instance's key, and a plan request's.
+    let instance = Self.instance(start: "2026-12-01T10:00")
+      .replacingOccurrences(of: "\n", with: " ")
+      .replacingOccurrences(of: "\"start\"", with: "\"speedKmh\": 1e-300, \"start\"")
+    let lines = [
+      #"{"id": "i", "instance": \#(instance)}"#,
+      #"{"id": "p", "plan": {"categories": ["park"], "start": "10:00", "speed": 1e-300}}"#,
+    ]
+    let input = directory.appending(path: "in.jsonl")
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let batch = CommandRun(["batch", input.path])
+    #expect(batch.status == 0, "\(batch.stderr)")
+    let errors = try BatchCommandTests.answers(batch.stdout).map {
+      try #require($0["error"] as? [String: Any])
+    }
+    #expect(errors.map { $0["exitCode"] as? Int } == [65, 64])
+    #expect((errors[0]["message"] as? String)?.contains("speedKmh: 1e-300 is outside") == true)
+    #expect((errors[1]["message"] as? String)?.contains("speed must be within 0.5 to") == true)
+
+    // The ends of the range are plans.
+    for speed in ["0.5", "200"] {
+      try Data(
+        Self.instance(start: "2026-12-01T10:00")
+          .replacingOccurrences(of: "\"start\"", with: "\"speedKmh\": \(speed), \"start\"")
+          .utf8
+      ).write(to: file)
+      #expect(CommandRun(["solve", file.path]).status == 0)
+    }
+  }
 }

@@ -65,4 +65,54 @@ import Testing
         bytes.range(of: Data(Self.fakeKey.utf8)) == nil, "the key is in \(file.lastPathComponent)")
     }
   }
+
+  /// A service that echoes the request's headers in its answer: in a
+  /// refusal (quoted in the error), in a 200 body (parsed and cached), raw,
+  /// JSON-escaped with `\u`, and another configured key besides.
+  @Test func anEchoedKeyIsRedactedFromErrorsPlacesAndTheCache() throws {
+    let other = "OTHER-KEY-55e1b0-do-not-leak"
+    let escaped = Self.fakeKey.unicodeScalars.map { String(format: "\\u%04x", $0.value) }
+      .joined()
+    let refusal = """
+      {"error": {"description": "bad request; you sent {\\"Authorization\\": \\"Bearer \(Self.fakeKey)\\", \\"x\\": \\"\(other)\\"}"}}
+      """
+    let echoed = yelpBody(["a"]).replacingOccurrences(
+      of: "\"Place a\"", with: "\"Bearer \(Self.fakeKey) \(escaped)\"")
+    let server = try LoopbackServer([
+      .init(path: "/", match: "categories=parks", responses: [.init(status: 400, body: refusal)]),
+      .init(path: "/", responses: [.init(body: echoed)]),
+    ])
+    let cache = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let lines = LineLog()
+    let live = services(
+      server: server, cache: cache,
+      extra: ["YELP_API_KEY": Self.fakeKey, "FOURSQUARE_API_KEY": other], warnings: lines)
+    let report = try live.fetchPlaces(
+      provider: "yelp", origin: Coordinate(lat: 1, lon: 2),
+      categories: [try category("restaurant"), try category("park")], allowPartial: true,
+      progress: { lines.append($0) })
+    for missing in report.missing { lines.append(missing.error.message) }
+    let names = report.places.map(\.name)
+
+    #expect(report.missing.count == 1)
+    #expect(lines.text.contains("HTTP 400"))
+    #expect(lines.text.contains("<redacted>"))
+    #expect(!lines.text.contains(Self.fakeKey))
+    #expect(!lines.text.contains(other))
+    #expect(names.count == 1)
+    #expect(names.allSatisfy { !$0.contains(Self.fakeKey) && $0.contains("<redacted>") })
+    for file in try files(under: cache) {
+      let bytes = try Data(contentsOf: file)
+      #expect(bytes.range(of: Data(Self.fakeKey.utf8)) == nil, "\(file.lastPathComponent)")
+      #expect(bytes.range(of: Data(escaped.utf8)) == nil, "\(file.lastPathComponent)")
+    }
+    // Served again from the cache, still without the key.
+    let again = try live.fetchPlaces(
+      provider: "yelp", origin: Coordinate(lat: 1, lon: 2),
+      categories: [try category("restaurant")],
+      progress: { _ in })
+    #expect(again.places.map(\.name) == names)
+    #expect(again.fromCache == ["restaurant"])
+  }
 }

@@ -89,6 +89,12 @@ import Testing
     let warnings = Lines()
     let store = try Store(directory: scratch.url, warn: { warnings.append($0) })
     #expect(warnings.all.count == 1 && warnings.all[0].contains("is corrupt"))
+    // SQLite's report of the damage spans lines; the warning is one.
+    let warning = try #require(warnings.all.first)
+    let oneLine = !warning.contains { $0.isNewline }
+    #expect(oneLine, "\(warning)")
+    #expect(warning.contains("(in database main"), "\(warning)")
+    #expect(warning.hasSuffix(" and started a new one"))
     #expect(try store.savedPlans().isEmpty, "a new database, not what was left of the old")
   }
 
@@ -172,6 +178,24 @@ import Testing
     #expect(run.errors.filter { $0 == "\n" }.count == 1, "one line")
     try expectFilled(try Store(directory: scratch.url, warn: { _ in }))
     #expect(try Store(directory: scratch.url, warn: { _ in }).history().count == 1)
+  }
+
+  /// A commit holds the write lock that every other writer waits for: it
+  /// must not also wait for the disk (`synchronous = NORMAL`, 1), since one
+  /// slow flush on a loaded machine outlasted the others' busy timeout and
+  /// failed them (`twentyConcurrentWritersLoseNothing`, beside a build).
+  @Test func aCommitDoesNotFlushTheDiskUnderTheWriteLock() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let store = try Store(directory: scratch.url, warn: { _ in })
+    let settings = try store.perform { database in
+      (
+        try database.rows("PRAGMA journal_mode") { $0.text(0) },
+        try database.rows("PRAGMA synchronous") { $0.int(0) }
+      )
+    }
+    #expect(settings.0 == ["wal"])
+    #expect(settings.1 == [1])
   }
 
   @Test func twentyConcurrentWritersLoseNothing() throws {

@@ -137,6 +137,12 @@
     const whole = Math.round(value);
     return whole < 60 ? whole + ' min' : Math.floor(whole / 60) + ' h ' + String(whole % 60).padStart(2, '0') + ' min';
   }
+  /**
+   * Text from data (a place name) as a node Leaflet shows as it is: given a
+   * string, `bindTooltip`, `bindPopup` and `setContent` set `innerHTML`, so a
+   * name holding an image tag with an `onerror` handler would run it.
+   */
+  function textOnly(text) { return element('span', { text: String(text) }); }
   function element(tag, attributes, children) {
     const node = document.createElement(tag);
     Object.entries(attributes || {}).forEach(([key, value]) => {
@@ -200,7 +206,7 @@
       if (!chosen) {
         plan.stops.forEach((stop) => L.circleMarker([stop.lat, stop.lon], {
           radius: 4, color: colour, weight: 2, fillColor: '#fff', fillOpacity: 1,
-        }).bindTooltip(stop.name).addTo(drawn));
+        }).bindTooltip(textOnly(stop.name)).addTo(drawn));
         return;
       }
       plan.stops.forEach((stop, order) => {
@@ -209,7 +215,7 @@
           icon: L.divIcon({
             className: 'stop-marker', html: String(order + 1), iconSize: [22, 22], iconAnchor: [11, 11],
           }),
-        }).bindPopup(stop.name + ' (' + stop.category + ')').addTo(drawn)
+        }).bindPopup(textOnly(stop.name + ' (' + stop.category + ')')).addTo(drawn)
           .getElement().style.setProperty('--colour', colour);
       });
     });
@@ -362,7 +368,7 @@
     $('category-input').value = '';
     $('suggestions').replaceChildren();
     map.setView([completion.place.lat, completion.place.lon], 16);
-    L.popup().setLatLng([completion.place.lat, completion.place.lon]).setContent(completion.place.name).openOn(map);
+    L.popup().setLatLng([completion.place.lat, completion.place.lon]).setContent(textOnly(completion.place.name)).openOn(map);
   }
 
   function showStart() {
