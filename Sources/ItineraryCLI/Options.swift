@@ -113,7 +113,8 @@ enum Options {
     "seconds the solver may take (default \(Int(Defaults.timeLimit))); past it, the best found")
   static let tripTimeLimit = Option.value(
     "time-limit", "S",
-    "seconds the trip may take to choose (default \(Defaults.tripTimeLimit)); past it, the best found"
+    "seconds the trip may take at most (default \(Int(Defaults.tripTimeLimit))): the search is"
+      + " bounded by its work; past the limit, the best found"
   )
   static let seed = Option.value(
     "seed", "N", "the heuristic's seed (default 0): same seed, same answer")
