@@ -8,7 +8,7 @@ public final class ItineraryService: Sendable {
   let configuration: ServerConfiguration
   let admission: Admission
   let metrics = Metrics()
-  private let router: Router
+  let router: Router
   private let log: @Sendable (String) -> Void
 
   /// - Parameter log: receives one line per request (method, path, status,
