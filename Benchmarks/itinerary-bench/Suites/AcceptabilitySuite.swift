@@ -21,11 +21,7 @@ extension Suite {
         bench.note("imported city skipped: no `itinerary` binary beside this one")
         return
       }
-      let extract = SharedData.repositoryRoot.appending(path: ".build/test-data/Helsinki.osm.pbf")
-      guard FileManager.default.fileExists(atPath: extract.path) else {
-        bench.note("imported city skipped: no \(extract.path); run scripts/fetch-test-extract")
-        return
-      }
+      guard let extract = helsinkiExtract(&bench) else { return }
       let scratch = FileManager.default.temporaryDirectory
         .appending(path: "itinerary-bench-acceptability-\(getpid())")
       defer { try? FileManager.default.removeItem(at: scratch) }

@@ -25,11 +25,7 @@ extension Suite {
         bench.note("skipped: osmium is not installed (apt-get install osmium-tool)")
         return
       }
-      let helsinki = SharedData.repositoryRoot.appending(path: ".build/test-data/Helsinki.osm.pbf")
-      guard FileManager.default.fileExists(atPath: helsinki.path) else {
-        bench.note("skipped: no \(helsinki.path); run scripts/fetch-test-extract")
-        return
-      }
+      guard let helsinki = helsinkiExtract(&bench) else { return }
       let scratch = FileManager.default.temporaryDirectory
         .appending(path: "itinerary-bench-import-\(getpid())")
       try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -71,6 +67,17 @@ extension Suite {
     })
 
   /// `copies` copies of `extract`, each renumbered into its own id range, merged.
+  /// The Helsinki extract of `scripts/fetch-test-extract`, or `nil`, noted
+  /// as the reason a suite skips it.
+  static func helsinkiExtract(_ bench: inout Bench) -> URL? {
+    let extract = SharedData.repositoryRoot.appending(path: ".build/test-data/Helsinki.osm.pbf")
+    guard FileManager.default.fileExists(atPath: extract.path) else {
+      bench.note("skipped: no \(extract.path); run scripts/fetch-test-extract")
+      return nil
+    }
+    return extract
+  }
+
   private static func repeated(_ extract: URL, copies: Int, osmium: URL, in directory: URL)
     throws -> URL
   {
