@@ -20,7 +20,7 @@ struct Suite: Sendable {
   static let all: [Suite] = [
     .ordered, .plain, .brute, .glpk, .anyOrder, .gtsplibLarge, .timed, .fetch, .cli, .batch,
     .complete, .radius,
-    .importing, .serve, .explore, .acceptability,
+    .importing, .serve, .optw, .explore, .acceptability,
   ]
 }
 

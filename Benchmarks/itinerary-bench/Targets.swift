@@ -57,7 +57,7 @@ struct Target: Codable, Sendable {
     targets += placesIndexTargets(suites)
     targets += timedTargets(suites.first { $0.name == "timed" }?.records ?? [])
     targets += serveTargets(suites)
-    targets += exploreTargets(suites.first { $0.name == "explore" }?.records ?? [])
+    targets += optwTargets(suites.first { $0.name == "optw" }?.records ?? [])
     targets.append(afternoonTarget(suites.first { $0.name == "cli" }?.records ?? []))
     targets.append(importTarget(suites.first { $0.name == "import" }?.records ?? []))
     return targets

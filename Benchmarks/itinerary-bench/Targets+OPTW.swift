@@ -1,12 +1,12 @@
 extension Target {
-  /// The orienteering targets, from the explore suite's full sweep: one
+  /// The orienteering targets, from the optw suite's full sweep: one
   /// route, every proven optimum proven again within 60 s, and every
   /// instance at its known value within 10 s (or at its optimum, when the
   /// second look proves the known value out of reach; a row below a known
   /// value proven out of reach but not proven optimal is named so); two to
   /// four routes, a mean gap of at most 0.5% at 10 s. Judged on wall time:
   /// the solver stops by the clock.
-  static func exploreTargets(_ records: [Record]) -> [Target] {
+  static func optwTargets(_ records: [Record]) -> [Target] {
     struct Run {
       var name: String
       var routes: Int
@@ -46,7 +46,7 @@ extension Target {
         optima[name] = max(optima[name] ?? found, found)
       }
     }
-    let missing = "not in this run: run the explore suite without --quick, with ../shared present"
+    let missing = "not in this run: run the optw suite without --quick, with ../shared present"
     func names(_ runs: [Run]) -> String {
       runs.map { "\($0.name) M=\($0.routes)" }.joined(separator: ", ")
     }
