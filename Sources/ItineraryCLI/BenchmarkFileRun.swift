@@ -35,11 +35,19 @@ enum BenchmarkFileRun {
     return (path, options)
   }
 
-  /// `body`'s result and how many milliseconds it took.
-  static func timed<Result>(_ body: () -> Result) -> (result: Result, millis: Double) {
+  /// `solve`'s result for the file `read` reads, and the milliseconds both
+  /// took: the time limit covers the reading too, the solver having what
+  /// the reading left of it.
+  static func timed<Instance, Result>(
+    _ options: SolveOptions, read: () throws(ItineraryError) -> Instance,
+    solve: (Instance, SolveOptions) -> Result
+  ) throws(ItineraryError) -> (instance: Instance, result: Result, millis: Double) {
     let clock = ContinuousClock()
     let start = clock.now
-    let result = body()
-    return (result, (clock.now - start).seconds * 1000)
+    let instance = try read()
+    var left = options
+    left.timeLimit = max(.zero, options.timeLimit - (clock.now - start))
+    let result = solve(instance, left)
+    return (instance, result, (clock.now - start).seconds * 1000)
   }
 }

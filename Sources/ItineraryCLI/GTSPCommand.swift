@@ -24,8 +24,13 @@ enum GTSPCommand {
   {
     let (path, options) = try BenchmarkFileRun.start(
       arguments, as: command, kind: "GTSPLIB", flag: Options.gtsplib)
-    let instance = try GTSPLIBReader.read(contentsOf: URL(fileURLWithPath: path))
-    let (result, millis) = BenchmarkFileRun.timed { GTSPSolver.solve(instance, options: options) }
+    let (instance, result, millis) = try BenchmarkFileRun.timed(options) {
+      () throws(ItineraryError) in
+      try GTSPLIBReader.read(
+        contentsOf: URL(fileURLWithPath: path), memoryLimit: options.memoryBudget)
+    } solve: {
+      GTSPSolver.solve($0, options: $1)
+    }
     let data = GTSPLIBResultJSON.encode(result.tour, instance: instance, millis: millis)
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
     return 0

@@ -47,14 +47,17 @@ enum OPTWCommand {
     }
     var options = solveOptions
     options.threads = threads
-    guard let text = String(data: try InputFile.contents(of: path), encoding: .utf8) else {
-      throw ItineraryError(.data, "\(path): cannot read the file as UTF-8 text")
-    }
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let instance = try OPTWReader.parse(
-      text, file: path, scale: OPTWReader.scale(forFileNamed: name), routes: routes)
-    let (result, millis) = BenchmarkFileRun.timed {
-      OrienteeringSolver.solve(instance, options: options)
+    let (instance, result, millis) = try BenchmarkFileRun.timed(options) {
+      () throws(ItineraryError) in
+      guard let text = String(data: try InputFile.contents(of: path), encoding: .utf8) else {
+        throw ItineraryError(.data, "\(path): cannot read the file as UTF-8 text")
+      }
+      return try OPTWReader.parse(
+        text, file: path, scale: OPTWReader.scale(forFileNamed: name), routes: routes,
+        memoryLimit: options.memoryBudget)
+    } solve: {
+      OrienteeringSolver.solve($0, options: $1)
     }
     let data = OPTWResultJSON.encode(result.trip, instance: instance, millis: millis)
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)

@@ -23,15 +23,23 @@ public enum GTSPLIBReader {
   /// arcs sums to an exact integer in a `Double`.
   public static let maximumMagnitude = 1e9
 
+  /// Bytes the solver holds per pair of nodes: the distance matrix and as
+  /// much again for its searches.
+  public static let bytesPerPair = 16
+
   /// The instance in the file at `url`; node `i` of the file is node `i - 1`.
   ///
+  /// - Parameter memoryLimit: bytes the run may hold; a DIMENSION whose
+  ///   distances need more is refused before anything is allocated.
   /// - Complexity: O(size of the file + n^2).
-  public static func read(contentsOf url: URL) throws(ItineraryError) -> GTSPInstance {
+  public static func read(contentsOf url: URL, memoryLimit: Int = .max) throws(ItineraryError)
+    -> GTSPInstance
+  {
     let data = try InputFile.contents(of: url.path)
     guard let text = String(data: data, encoding: .utf8) else {
       throw ItineraryError(.data, "\(url.path): not UTF-8 text")
     }
-    return try parse(text, file: url.path)
+    return try parse(text, file: url.path, memoryLimit: memoryLimit)
   }
 
   /// Whether `data` opens as a GTSPLIB file does: its first line that is not
@@ -53,8 +61,10 @@ public enum GTSPLIBReader {
   /// The instance in `text`; `file` names it in error messages.
   ///
   /// - Complexity: O(size of the text + n^2).
-  public static func parse(_ text: String, file: String) throws(ItineraryError) -> GTSPInstance {
-    var parser = Parser(text: text, file: file)
+  public static func parse(_ text: String, file: String, memoryLimit: Int = .max)
+    throws(ItineraryError) -> GTSPInstance
+  {
+    var parser = Parser(text: text, file: file, memoryLimit: memoryLimit)
     return try parser.parse()
   }
 }
@@ -111,6 +121,8 @@ private struct Parser {
   let file: String
   /// The length of the text in bytes: what bounds every size read from it.
   let byteCount: Int
+  /// Bytes the run may hold.
+  let memoryLimit: Int
   /// The line of each header key and section read so far.
   var keyLines: [String: Int] = [:]
   var lineIndex = 0
@@ -126,10 +138,11 @@ private struct Parser {
   var explicitWeights: [Double]?
   var sets: [[Int]]?
 
-  init(text: String, file: String) {
+  init(text: String, file: String, memoryLimit: Int) {
     lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     self.file = file
     byteCount = text.utf8.count
+    self.memoryLimit = memoryLimit
   }
 
   func error(_ message: String, line: Int) -> ItineraryError {
@@ -208,6 +221,12 @@ private struct Parser {
       throw error(
         "DIMENSION \(n) is more nodes than a file of \(byteCount) bytes can list in its sets",
         line: line)
+    }
+    let needed = n * n * GTSPLIBReader.bytesPerPair
+    guard needed <= memoryLimit else {
+      throw error(
+        "DIMENSION \(n) needs about \(needed >> 20) MB, over the memory limit of "
+          + "\(memoryLimit >> 20) MB (--memory-limit)", line: line)
     }
     return n
   }

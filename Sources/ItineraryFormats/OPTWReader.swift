@@ -17,12 +17,16 @@ import ItinerarySolver
 public enum OPTWReader {
   /// Coordinates, durations and windows must lie within this magnitude.
   public static let largestValue = 1e7
+  /// Bytes the solver holds per pair of vertices: the travel times, their
+  /// copy without the way back, the successor lists and the labelling's
+  /// reach table.
+  public static let bytesPerPair = 48
 
   /// The instance in the file at `url`, with `routes` identical days.
   ///
   /// - Complexity: O(size of the file + n^2).
-  public static func read(contentsOf url: URL, routes: Int = 1) throws(ItineraryError)
-    -> OrienteeringInstance
+  public static func read(contentsOf url: URL, routes: Int = 1, memoryLimit: Int = .max)
+    throws(ItineraryError) -> OrienteeringInstance
   {
     let text: String
     do {
@@ -31,7 +35,8 @@ public enum OPTWReader {
       throw ItineraryError(.data, "\(url.path): cannot read the file as UTF-8 text")
     }
     return try parse(
-      text, file: url.path, scale: scale(forFileNamed: url.lastPathComponent), routes: routes)
+      text, file: url.path, scale: scale(forFileNamed: url.lastPathComponent), routes: routes,
+      memoryLimit: memoryLimit)
   }
 
   /// Time units per unit of the file: 100 for the Cordeau `pr` files, 10 for the others.
@@ -41,10 +46,12 @@ public enum OPTWReader {
 
   /// The instance in `text`; `file` names it in error messages.
   ///
+  /// - Parameter memoryLimit: bytes the run may hold; a vertex count whose
+  ///   travel times need more is refused before they are allocated.
   /// - Complexity: O(size of the text + n^2).
-  public static func parse(_ text: String, file: String, scale: Int, routes: Int = 1)
-    throws(ItineraryError) -> OrienteeringInstance
-  {
+  public static func parse(
+    _ text: String, file: String, scale: Int, routes: Int = 1, memoryLimit: Int = .max
+  ) throws(ItineraryError) -> OrienteeringInstance {
     func error(_ message: String, line: Int) -> ItineraryError {
       ItineraryError(.data, "\(file):\(line): \(message)")
     }
@@ -62,6 +69,12 @@ public enum OPTWReader {
         line: 1)
     }
     let n = customers + 1
+    let needed = n * n * bytesPerPair
+    guard needed <= memoryLimit else {
+      throw error(
+        "\(customers) customers need about \(needed >> 20) MB, over the memory limit of "
+          + "\(memoryLimit >> 20) MB (--memory-limit)", line: 1)
+    }
     var xs: [Double] = []
     var ys: [Double] = []
     var scores: [Double] = []
