@@ -60,7 +60,10 @@ enum SolveCommand {
     }
     let source = path == "-" ? "standard input" : path
     let data = try InputFile.contents(of: path == "-" ? "/dev/stdin" : path)
-    let instance = try InstanceFile.decode(data, source: source)
+    let instance = try InstanceFile.decode(
+      data, source: source,
+      memoryLimit: settings.memoryLimit.map { Int(($0 * 1_048_576).rounded()) }
+        ?? SolveOptions.defaultMemoryBudget)
     let terminal = context.terminal
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
     return try Emit.response(

@@ -15,11 +15,15 @@ public enum InstanceFile {
   /// - Parameters:
   ///   - data: the file's bytes.
   ///   - source: the name to use in errors, usually the path.
+  ///   - memoryLimit: bytes reading may take; a file that needs more is
+  ///     refused before it is parsed.
   /// - Returns: the problem, validated: coordinates on the Earth, finite numbers,
   ///   unique place ids, a non-empty category list.
   /// - Complexity: O(size of the file).
-  public static func decode(_ data: Data, source: String) throws(ItineraryError) -> Problem {
-    let root = try JSONObject(data: data, source: source)
+  public static func decode(
+    _ data: Data, source: String, memoryLimit: Int = SolveOptions.defaultMemoryBudget
+  ) throws(ItineraryError) -> Problem {
+    let root = try JSONObject(data: data, source: source, memoryLimit: memoryLimit)
     if let version = try root.optionalInteger("version"), version != 1 {
       throw root.failure("version", "unsupported version \(version) (this tool reads 1)")
     }

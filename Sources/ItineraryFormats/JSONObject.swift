@@ -8,8 +8,16 @@ struct JSONObject {
   let path: String
   let values: [String: Any]
 
-  /// Parses `data` as a JSON object.
-  init(data: Data, source: String) throws(ItineraryError) {
+  /// Parses `data` as a JSON object, unless reading it would take more
+  /// than `memoryLimit` bytes (`JSONFootprint`).
+  init(data: Data, source: String, memoryLimit: Int = .max) throws(ItineraryError) {
+    let needed = JSONFootprint.estimate(data)
+    guard needed <= memoryLimit else {
+      throw ItineraryError(
+        .data,
+        "\(source): reading its \(data.count >> 20) MB of JSON needs about \(needed >> 20) MB, "
+          + "over the memory limit of \(memoryLimit >> 20) MB")
+    }
     let parsed: Any
     do {
       parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

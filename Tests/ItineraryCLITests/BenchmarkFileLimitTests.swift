@@ -56,3 +56,35 @@ import Testing
     #expect(refused.stdout.isEmpty)
   }
 }
+
+/// `solve` refuses, before parsing it, an instance file whose JSON would
+/// take more memory to read than `--memory-limit` allows (a few megabytes of
+/// empty objects need hundreds once read); a small file is still solved
+/// under the same limit.
+@Suite struct InstanceReadingLimitTests {
+  @Test func aFileTooCostlyToReadIsRefusedBeforeParsing() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let big = directory.appending(path: "big.json")
+    let empties = Array(repeating: "{}", count: 1_000_000).joined(separator: ",")
+    try Data(#"{"version": 1, "origin": {"lat": 60, "lon": 24}, "noise": ["#.utf8)
+      .write(to: big)
+    let handle = try FileHandle(forWritingTo: big)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((empties + "]}").utf8))
+    try handle.close()
+    let refused = CommandRun(["solve", big.path, "--memory-limit", "64"])
+    #expect(refused.status == 65, "\(refused.stderr)")
+    let line = try #require(refused.errorLine)
+    #expect(line.contains("over the memory limit of 64 MB"), "\(line)")
+    let small = directory.appending(path: "small.json")
+    try Data(
+      """
+      {"version": 1, "origin": {"lat": 60.17, "lon": 24.94}, "categories": ["a"],
+       "places": [{"id": "a1", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}]}
+      """.utf8
+    ).write(to: small)
+    let solved = CommandRun(["solve", small.path, "--memory-limit", "64"])
+    #expect(solved.status == 0, "\(solved.stderr)")
+  }
+}
