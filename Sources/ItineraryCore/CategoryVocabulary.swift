@@ -22,8 +22,9 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
   /// Whether its places serve food or drink, so that `--cuisine` and
   /// `--price` filter them.
   public var servesFoodOrDrink: Bool?
-  /// Whether its places are out of doors (a park, a viewpoint): with no
-  /// opening hours, they are visits by daylight.
+  /// Whether its places are out of doors or seen from outside (a park, a
+  /// viewpoint, a square or monument): with no opening hours, they are
+  /// visits by daylight.
   public var outdoor: Bool?
   /// Whether its places are where a person has a meal: in a trip, its
   /// stops are lunch or dinner.
