@@ -1,8 +1,8 @@
 /// Text as XML 1.0 character data or an attribute value: `&`, `<`, `>`, `"`
 /// and `'` as entities, and the characters XML 1.0 cannot hold at all (C0
-/// controls other than tab and line breaks, lone surrogates cannot occur in
-/// a Swift string, U+FFFE and U+FFFF) left out, so that any name from any
-/// provider gives a well-formed file.
+/// controls other than tab and line breaks, U+FFFE and U+FFFF) left out, so
+/// that any name from any provider gives a well-formed file. (A Swift string
+/// holds no lone surrogate, the other excluded kind.)
 enum XMLText {
   /// - Complexity: O(length of the text).
   static func escaped(_ text: String) -> String {
