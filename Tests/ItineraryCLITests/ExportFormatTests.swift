@@ -131,6 +131,13 @@ struct ExportFormatTests {
     #expect(
       Set(events.map { Self.names.firstIndex(of: $0["summary"] as? String ?? "") }).count == 3)
 
+    // The escapes themselves, as RFC 5545 writes them: a lenient reader
+    // would take an unescaped comma too.
+    let raw = try String(contentsOf: calendar, encoding: .utf8)
+      .replacingOccurrences(of: "\r\n ", with: "")
+    #expect(raw.contains("SUMMARY:Museum\\, of\\; \"Things\" & <Stuff> 'here'\r\n"))
+    #expect(raw.contains("SUMMARY:Café Ääkkönen\\nsecond line \\\\ with a backslash\r\n"))
+
     let again = CommandRun(["solve", file.path, "--format", "ics"])
     #expect(again.status == 0)
     #expect(Data(again.stdout.utf8) == (try Data(contentsOf: calendar)), "the same plan changed")
