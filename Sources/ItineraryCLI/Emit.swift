@@ -37,7 +37,7 @@ extension Terminal {
 
 extension ParsedArguments {
   /// The format asked for: `--format`, else the one the extension of
-  /// `-o FILE` names (`.json`, `.geojson`, `.html`), else `fallback`, so
+  /// `-o FILE` names (`.json`, `.geojson`, `.html`, `.ics`, `.gpx`), else `fallback`, so
   /// that `-o trip.geojson` never writes a table into a `.geojson` file.
   /// Any other extension keeps the command's default.
   func format(default fallback: OutputFormat) throws(ItineraryError) -> OutputFormat {
@@ -48,7 +48,7 @@ extension ParsedArguments {
 
 extension OutputFormat {
   /// The format a file name's extension names, ignoring case: `.json`,
-  /// `.geojson`, `.html` (or `.htm`); `nil` for any other.
+  /// `.geojson`, `.html` (or `.htm`), `.ics`, `.gpx`; `nil` for any other.
   init?(namedBy path: String) {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -56,6 +56,8 @@ extension OutputFormat {
     case "json": self = .json
     case "geojson": self = .geojson
     case "html", "htm": self = .html
+    case "ics": self = .ics
+    case "gpx": self = .gpx
     default: return nil
     }
   }

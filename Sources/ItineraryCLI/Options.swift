@@ -130,11 +130,13 @@ enum Options {
   // Output.
   static let units = Option.value("units", "metric|imperial", "kilometres or miles in the table")
   static let format = Option.value(
-    "format", "table|json|geojson|html", "how to print the answer (html: a map page in one file)")
+    "format", "table|json|geojson|html|ics|gpx",
+    "how to print the answer (html: a map page in one file; ics: a calendar of the visits; "
+      + "gpx: waypoints and a track)")
   static let output = Option.value(
     "output", "FILE", short: "o",
     "write to FILE, whole or not at all ('-': standard output); without --format, "
-      + "a .json, .geojson or .html FILE is written in that format")
+      + "a .json, .geojson, .html, .ics or .gpx FILE is written in that format")
   static let gtsplib = Option.flag(
     "gtsplib", "FILE is a GTSPLIB instance (the same as 'itinerary gtsp FILE')")
   static let optw = Option.flag(

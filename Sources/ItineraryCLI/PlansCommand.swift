@@ -11,13 +11,15 @@ enum PlansCommand {
     name: "plans",
     usage: [
       "plans [list]", "plans show NAME", "plans rename NAME NEW_NAME", "plans delete NAME",
-      "plans export NAME [--format json|geojson|table] [-o FILE]",
+      "plans export NAME [--format json|geojson|html|ics|gpx|table] [-o FILE]",
     ],
     summary: "the saved plans: list, show, rename, delete, export",
     description: """
       Lists the plans kept with 'itinerary save', shows one as a table, renames
       or deletes one, or exports one as JSON (the default, which 'save' reads
-      back) or GeoJSON. Names are matched ignoring ASCII case.
+      back), GeoJSON, a map page (html), a calendar of its visits (ics: a plan
+      with a start time) or a GPS track (gpx). Without --format, the extension
+      of -o FILE chooses. Names are matched ignoring ASCII case.
       """,
     options: [Options.format, Options.output],
     run: run)
@@ -41,8 +43,13 @@ enum PlansCommand {
       let saved = try store.savedPlan(named: name)
       let response = try StoredJSON.decode(
         PlanResponse.self, from: saved.payload, source: "saved plan \"\(saved.name)\"")
-      try Emit.data(
-        format.render(response), to: arguments.string(Options.output), terminal: terminal)
+      let data: Data
+      do throws(ItineraryError) {
+        data = try format.render(response)
+      } catch {
+        throw ItineraryError(error.kind, "saved plan \"\(saved.name)\": \(error.message)")
+      }
+      try Emit.data(data, to: arguments.string(Options.output), terminal: terminal)
     case "rename":
       try StoreAccess.rename(arguments, terminal) { old, new throws(ItineraryError) in
         try store.renamePlan(old, to: new)

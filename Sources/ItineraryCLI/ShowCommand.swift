@@ -31,7 +31,7 @@ enum ShowCommand {
       case .table: Data(PlaceDetails.render(place).utf8)
       case .json: try ResponseJSON.encode(place)
       case .geojson: try PlacesGeoJSON.encode([place])
-      case .html: throw OutputFormat.plansOnly
+      case .html, .ics, .gpx: throw OutputFormat.plansOnly
       }
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
     return 0

@@ -3,9 +3,13 @@ import ItineraryCore
 import ItineraryPlanning
 
 /// How a response is shown: a table for people, the response's JSON, a
-/// GeoJSON map layer, or a map page in one HTML file.
+/// GeoJSON map layer, a map page in one HTML file, or a plan taken along: an
+/// iCalendar file of its visits or a GPX file of its stops and legs.
 public enum OutputFormat: String, CaseIterable, Sendable {
-  case table, json, geojson, html
+  case table, json, geojson, html, ics, gpx
+
+  /// The formats that draw or carry plans only, never places.
+  public static let plansOnlyFormats: [OutputFormat] = [.html, .ics, .gpx]
 
   /// The response in this format, ending with a newline.
   ///
@@ -16,6 +20,8 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlanGeoJSON.encode(response)
     case .html: try PlanPage.render(response)
+    case .ics: try PlanCalendar.render(response)
+    case .gpx: try PlanGPX.render(response)
     }
   }
 }
@@ -28,7 +34,7 @@ extension OutputFormat {
     case .table: Data(SearchTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlacesGeoJSON.encode(response.results)
-    case .html: throw Self.plansOnly
+    case .html, .ics, .gpx: throw Self.plansOnly
     }
   }
 }
@@ -40,7 +46,7 @@ extension OutputFormat {
     case .table: Data(NearestTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlacesGeoJSON.encode([response.place])
-    case .html: throw Self.plansOnly
+    case .html, .ics, .gpx: throw Self.plansOnly
     }
   }
 
@@ -56,11 +62,12 @@ extension OutputFormat {
         ).map { $0 + "\n" }.joined().utf8)
     case .json: try ResponseJSON.encode(places)
     case .geojson: try PlacesGeoJSON.encode(places)
-    case .html: throw Self.plansOnly
+    case .html, .ics, .gpx: throw Self.plansOnly
     }
   }
 
-  /// The map page draws plans; places are shown in the other formats.
+  /// The map page, the calendar and the track are made of plans; places
+  /// are shown in the other formats.
   public static let plansOnly = ItineraryError(
-    .usage, "--format html draws plans only; use table, json or geojson")
+    .usage, "--format html, ics and gpx are for plans only; use table, json or geojson")
 }

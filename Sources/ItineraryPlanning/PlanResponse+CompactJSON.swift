@@ -57,6 +57,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
     json.member("arrive", arrive)
     json.member("begin", begin)
     json.member("category", category)
+    json.member("directions", directions)
     json.member("dwellMinutes", dwellMinutes)
     json.member("hoursKnown", hoursKnown)
     json.member("id", id)

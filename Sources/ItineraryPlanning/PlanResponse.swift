@@ -38,6 +38,10 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     /// True for an outdoor stop with no opening hours of its own visited
     /// between civil dusk and sunrise; absent otherwise.
     public var afterDark: Bool?
+    /// The OpenStreetMap directions page for the leg that arrives here, by
+    /// the plan's travel mode (see `DirectionsLink`); absent in plans saved
+    /// before it existed.
+    public var directions: String?
 
     public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
   }

@@ -127,6 +127,9 @@ struct ResponseBuilder {
         scoreSource: place.scoreSource, kind: place.kind,
         legKm: kilometres[index], legMinutes: minutes[index], address: place.address,
         openingHours: place.openingHours, photoURL: place.photoURL)
+      let previous =
+        index == 0 ? problem.origin : problem.places[ranked.plan.stops[index - 1].place].coordinate
+      result.directions = DirectionsLink.url(from: previous, to: place.coordinate, mode: mode)
       if let timing, let visit = timeline?.visits[index] {
         result.arrive = timing.frame.localTime(atMinute: visit.arrive)
         result.begin = timing.frame.localTime(atMinute: visit.begin)

@@ -248,8 +248,13 @@ class PageTest:
         self.find(".stop-marker")[0].click()
         popup = self.wait(lambda: self.find(".leaflet-popup-content"), "the stop's popup opens")
         self.check("the popup shows the name as text",
-                   bool(popup) and popup[0].text == hostile + " (museum)",
+                   bool(popup) and popup[0].text.splitlines()[0] == hostile + " (museum)",
                    popup[0].text if popup else "")
+        links = self.find(".leaflet-popup-content a")
+        self.check("the popup links the leg's directions on openstreetmap.org",
+                   bool(links) and (links[0].get_attribute("href") or "").startswith(
+                       "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route="),
+                   links[0].get_attribute("href") if links else "no link")
         self.check("no element was made from the name", not self.find(".leaflet-popup-content img"))
         self.check("nothing in the name ran", driver.find_element(By.TAG_NAME, "body").get_attribute("data-pwned") is None)
         with urllib.request.urlopen(self.server.url + "/") as reply:

@@ -95,7 +95,9 @@ import Testing
         "id": string(), "name": string(), "category": string(), "lat": number(),
         "lon": number(), "score": number(), "legKm": number(), "legMinutes": number(),
       ]
-      for key in ["address", "openingHours", "photoURL", "arrive", "begin", "leave"]
+      for key in [
+        "address", "openingHours", "photoURL", "arrive", "begin", "leave", "directions",
+      ]
       where Bool.random(using: &generator) {
         fields[key] = string()
       }
@@ -112,7 +114,7 @@ import Testing
       "id": "a", "name": "b", "category": "c", "lat": 1, "lon": 2, "score": 3, "legKm": 4,
       "legMinutes": 5, "address": "d", "openingHours": "e", "photoURL": "f", "arrive": "g",
       "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true, "afterDark": true,
-      "dwellMinutes": 7,
+      "dwellMinutes": 7, "directions": "j",
       "scoreSource": "map", "kind": "tourism=museum",
     ])
     let written = try JSONSerialization.jsonObject(with: SortedJSONEncoder.encode([stop]))

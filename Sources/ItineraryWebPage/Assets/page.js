@@ -143,6 +143,22 @@
    * name holding an image tag with an `onerror` handler would run it.
    */
   function textOnly(text) { return element('span', { text: String(text) }); }
+
+  /**
+   * A stop's popup: its name and category as text and, when the stop has
+   * one, a link to the OpenStreetMap directions of the leg that reaches it.
+   * Only an https link to openstreetmap.org becomes an href, so a saved plan
+   * edited by hand cannot plant a `javascript:` link.
+   */
+  function stopPopup(stop) {
+    const popup = textOnly(stop.name + ' (' + stop.category + ')');
+    const link = typeof stop.directions === 'string' ? stop.directions : '';
+    if (link.startsWith('https://www.openstreetmap.org/directions?')) {
+      popup.appendChild(document.createElement('br'));
+      popup.appendChild(element('a', { href: link, target: '_blank', rel: 'noopener noreferrer', text: 'directions' }));
+    }
+    return popup;
+  }
   function element(tag, attributes, children) {
     const node = document.createElement(tag);
     Object.entries(attributes || {}).forEach(([key, value]) => {
@@ -215,7 +231,7 @@
           icon: L.divIcon({
             className: 'stop-marker', html: String(order + 1), iconSize: [22, 22], iconAnchor: [11, 11],
           }),
-        }).bindPopup(textOnly(stop.name + ' (' + stop.category + ')')).addTo(drawn)
+        }).bindPopup(stopPopup(stop)).addTo(drawn)
           .getElement().style.setProperty('--colour', colour);
       });
     });
