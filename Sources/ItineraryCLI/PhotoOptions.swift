@@ -11,5 +11,7 @@ enum PhotoOptions {
   static let remove = Option.value("remove", "ID", "photos album NAME: take photo ID out of it")
   static let newSet = Option.flag(
     "new-set", "photos album NAME: replace its photos with the next page around its pin")
+  static let photos = Option.flag(
+    "photos", "add a few Commons photos, with their credit lines, to each stop or place in JSON")
   static let format = Option.value("format", "table|json", "how to print the photos")
 }

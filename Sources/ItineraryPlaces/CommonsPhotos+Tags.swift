@@ -16,7 +16,10 @@ extension CommonsPhotos {
           files.append(part)
         } else if lower.hasPrefix("category:") {
           category = category ?? String(part.dropFirst(9))
-        } else if let range = part.range(of: "commons.wikimedia.org/wiki/File:") {
+        } else if let range = part.range(of: "commons.wikimedia.org/wiki/File:")
+          ?? part.range(of: "commons.wikimedia.org/wiki/Special:FilePath/")
+        {
+          // A file page, or the Special:FilePath URL places carry as photoURL.
           let name = part[range.upperBound...]
           files.append("File:" + (name.removingPercentEncoding ?? String(name)))
         }

@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryPlaces
 
 /// What a request is answered with: the plans, each stop materialized with
 /// its place and leg, how they were found, and the request itself, so that a
@@ -38,6 +39,9 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     /// True for an outdoor stop with no opening hours of its own visited
     /// between civil dusk and sunrise; absent otherwise.
     public var afterDark: Bool?
+    /// A few photos of the place with their credit lines, when the request
+    /// asked for them (`photos`); absent otherwise.
+    public var photos: [Photo]?
 
     public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
   }
