@@ -21,7 +21,7 @@ struct Command: Sendable {
     CategoriesCommand.command, CityCommand.command, SearchCommand.command, NearestCommand.command,
     CompleteCommand.command, ShowCommand.command, HistoryCommand.command, SaveCommand.command,
     PlansCommand.command, LikesCommand.like, LikesCommand.unlike, LikesCommand.liked,
-    CollectionCommand.command,
+    CollectionCommand.command, PhotosCommand.command,
   ]
 
   static func named(_ name: String) -> Command? { all.first { $0.name == name } }

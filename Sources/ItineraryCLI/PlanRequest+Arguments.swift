@@ -46,6 +46,7 @@ extension PlanRequest {
     units = try arguments.choice(Options.units)
     cuisine = arguments.string(Options.cuisine)
     price = try arguments.integer(Options.price)
+    photos = arguments.flag(PhotoOptions.photos)
   }
 
   /// `HH:MM` or `H:MM`: a time of day, never a category.

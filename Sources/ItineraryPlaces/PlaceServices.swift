@@ -12,7 +12,7 @@ public struct PlaceServices: Sendable {
   public let retry: RetryPolicy
   /// The cache, unless bypassed or unusable.
   public let cache: ResponseCache?
-  private let environment: [String: String]
+  let environment: [String: String]
 
   /// - Parameters:
   ///   - environment: the process environment (keys and `ITINERARY_*` settings).

@@ -217,14 +217,15 @@ public final class ServiceSession: Sendable {
 
   /// `service GET url` with the query's parameters sorted, so that the same
   /// request always has the same key. Keys never hold secrets: keys travel
-  /// in headers, and a user name or password in the URL is left out.
+  /// in headers, and a user name or password in the URL is left out, as is
+  /// an `api_key` query parameter (Flickr's).
   static func cacheKey(service: String, url: String) -> String {
     guard var components = URLComponents(string: url) else {
       return "\(service) GET \(redactingCredentials(url))"
     }
     components.user = nil
     components.password = nil
-    if let items = components.queryItems {
+    if let items = components.queryItems?.filter({ $0.name.lowercased() != "api_key" }) {
       components.queryItems = items.sorted { ($0.name, $0.value ?? "") < ($1.name, $1.value ?? "") }
     }
     return "\(service) GET \(components.string ?? redactingCredentials(url))"

@@ -114,6 +114,7 @@ extension PlanRequest {
     case "meals": return set(\.meals, value.bool)
     case "cuisine": return set(\.cuisine, value.string)
     case "price": return set(\.price, value.integer)
+    case "photos": return set(\.photos, value.bool)
     default: return false
     }
   }

@@ -95,6 +95,9 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// Only places of this price level or cheaper, 1 to 4, in the categories
   /// that serve food or drink; Yelp and Foursquare only.
   public var price: Int?
+  /// Whether each stop carries a few photos (`photos`), fetched after the
+  /// plan is made; a photo that fails never fails the plan.
+  public var photos: Bool?
 
   /// What `cuisine` and `price` keep.
   public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
@@ -108,7 +111,7 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
-    "maxWaitMinutes", "pace", "meals", "cuisine", "price",
+    "maxWaitMinutes", "pace", "meals", "cuisine", "price", "photos",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
@@ -215,5 +218,6 @@ extension PlanRequest {
     meals = try values.decodeIfPresent(Bool.self, forKey: .meals)
     cuisine = try values.decodeIfPresent(String.self, forKey: .cuisine)
     price = try values.decodeIfPresent(Int.self, forKey: .price)
+    photos = try values.decodeIfPresent(Bool.self, forKey: .photos)
   }
 }

@@ -70,6 +70,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
     json.member("name", name)
     json.member("openingHours", openingHours)
     json.member("photoURL", photoURL)
+    json.member("photos", encoding: photos)
     json.member("score", score)
     json.member("scoreSource", scoreSource?.rawValue)
     json.member("waitMinutes", waitMinutes)

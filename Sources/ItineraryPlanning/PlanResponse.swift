@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryPlaces
 
 /// What a request is answered with: the plans, each stop materialized with
 /// its place and leg, how they were found, and the request itself, so that a
@@ -42,6 +43,9 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     /// the plan's travel mode (see `DirectionsLink`); absent in plans saved
     /// before it existed.
     public var directions: String?
+    /// A few photos of the place with their credit lines, when the request
+    /// asked for them (`photos`); absent otherwise.
+    public var photos: [Photo]?
 
     public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
   }

@@ -90,9 +90,13 @@ public struct PlanningPipeline: Sendable {
       ? try VerifyStep.run(
         problem, selection, run.solution, timeLimit: request.verifyTimeLimit, notify: notify)
       : nil
-    return ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
+    var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(plan: request), solution: run.solution, millis: run.millis,
       verification: verification, provider: candidates.provider)
+    if request.photos == true {
+      StopPhotos(services: services.get(), notify: notify).attach(to: &response)
+    }
+    return response
   }
 
   /// What time it is, for plans that start now.

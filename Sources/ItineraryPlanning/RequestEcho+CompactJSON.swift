@@ -39,6 +39,7 @@ extension PlanRequest: CompactJSONWritable {
     json.member("openNow", openNow)
     json.member("pace", pace?.rawValue)
     json.member("perCategory", perCategory)
+    json.member("photos", photos)
     json.member("price", price)
     json.member("provider", provider?.rawValue)
     json.member("radius", radius)

@@ -38,7 +38,8 @@ public final class ItineraryService: Sendable {
       },
     ]
     router = Router(
-      routes: general + PageRoutes.routes + planning.routes + places.routes + store.routes)
+      routes: general + PageRoutes.routes + planning.routes + places.routes + store.routes
+        + PhotoRoutes(environment: configuration.environment).routes)
   }
 
   /// Answers one request, never throwing: every failure is an error

@@ -5,7 +5,7 @@
 /// with the few columns it lists and finds them by, and knows nothing of the
 /// types they encode.
 enum StoreSchema {
-  static let migrator = Migrator([historyAndPlans, likesAndCollections])
+  static let migrator = Migrator([historyAndPlans, likesAndCollections, albumPins])
 
   /// Version 1: the history of searches and plans, and saved plans.
   static let historyAndPlans = Migration(
@@ -50,6 +50,22 @@ enum StoreSchema {
         added_at REAL NOT NULL,
         payload BLOB NOT NULL,
         PRIMARY KEY (collection_id, place_id)
+      );
+      """)
+
+  /// Version 3: photo albums. An album is a collection of photos (its
+  /// places are photos) with the pin they were found around, so that a
+  /// new set can be fetched for it later.
+  static let albumPins = Migration(
+    "photo albums",
+    sql: """
+      CREATE TABLE album_pins (
+        collection_id INTEGER PRIMARY KEY REFERENCES collections (id) ON DELETE CASCADE,
+        lat REAL NOT NULL,
+        lon REAL NOT NULL,
+        radius_km REAL NOT NULL,
+        source TEXT NOT NULL,
+        page INTEGER NOT NULL
       );
       """)
 }

@@ -116,6 +116,12 @@ import Testing
       "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true, "afterDark": true,
       "dwellMinutes": 7, "directions": "j",
       "scoreSource": "map", "kind": "tourism=museum",
+      "photos": [
+        [
+          "id": "commons:1", "url": "u", "thumbnail": "t", "width": 4, "height": 3, "author": "a",
+          "licence": "CC0", "attribution": "a, CC0, via Wikimedia Commons", "source": "commons",
+        ]
+      ],
     ])
     let written = try JSONSerialization.jsonObject(with: SortedJSONEncoder.encode([stop]))
     let keys = try #require((written as? [[String: Any]])?.first).keys
@@ -215,6 +221,7 @@ import Testing
       "unknownHours": "closed", "openNow": true, "anytime": false, "days": 2,
       "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
       "maxWaitMinutes": 30, "pace": "relaxed", "meals": false, "cuisine": "pizza", "price": 2,
+      "photos": true,
     ]
   }
 

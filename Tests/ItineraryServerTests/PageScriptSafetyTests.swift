@@ -24,6 +24,19 @@ import Testing
         == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
   }
 
+  /// Stop photos are shown as created `img` elements whose `src` is an
+  /// attribute, each with its credit line as text, only for https URLs;
+  /// the policy lets images load from the photo hosts.
+  @Test func stopPhotosAreElementsWithTheirCreditLines() throws {
+    let script = WebAssets.pageJS
+    #expect(script.contains("element('img', { src: photo.thumbnail"))
+    #expect(script.contains("element('figcaption', { class: 'hours', text: photo.attribution })"))
+    #expect(script.contains("/^https:\\/\\//.test(photo.thumbnail)"))
+    #expect(!script.contains(".innerHTML =") && !script.contains(".innerHTML="))
+    #expect(WebAssets.pageHTML.contains(#"<input id="photos" type="checkbox">"#))
+    #expect(WebPage.contentSecurityPolicy.contains("img-src * data: blob:"))
+  }
+
   /// Leaflet sets `innerHTML` when `bindTooltip`, `bindPopup` or
   /// `setContent` get a string: the page gives them nodes.
   @Test func thePageGivesLeafletNodesNotMarkup() throws {

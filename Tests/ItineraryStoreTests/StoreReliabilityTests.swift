@@ -45,9 +45,10 @@ import Testing
       try Store(directory: scratch.url, warn: { _ in })
     } throws: { error in
       (error as? ItineraryError)?.message.hasSuffix(
-        "schema version 99 is newer than this program's 2") == true
+        "schema version 99 is newer than this program's \(StoreSchema.migrator.latestVersion)")
+        == true
     }
-    try SQLiteDatabase(.file(file)).setUserVersion(2)
+    try SQLiteDatabase(.file(file)).setUserVersion(StoreSchema.migrator.latestVersion)
     try expectFilled(try Store(directory: scratch.url, warn: { _ in }))
   }
 

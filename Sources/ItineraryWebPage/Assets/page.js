@@ -88,6 +88,7 @@
     if ($('start-time').value) body.start = $('start-time').value;
     if ($('round-trip').checked) body.roundTrip = true;
     if ($('any-order').checked) body.anyOrder = true;
+    if ($('photos') && $('photos').checked) body.photos = true;
     const ticket = ++asked;
     // What was last asked, for whoever checks the page against the API.
     document.body.dataset.request = JSON.stringify(body);
@@ -255,7 +256,15 @@
         about.push(element('div', { class: 'visit', text: 'arrive ' + clock(stop.arrive) + ', visit ' + clock(stop.begin) + '–' + clock(stop.leave) + wait }));
       }
       if (stop.openingHours) about.push(element('div', { class: 'hours', text: 'open ' + stop.openingHours }));
-      if (stop.photoURL) about.push(element('img', { src: stop.photoURL, alt: stop.name, loading: 'lazy' }));
+      if (stop.photoURL && !(stop.photos && stop.photos.length)) about.push(element('img', { src: stop.photoURL, alt: stop.name, loading: 'lazy' }));
+      // Photos asked for: a thumbnail each, its credit line under it, as the
+      // licence requires. URLs go into attributes of created elements only.
+      (stop.photos || []).filter((photo) => /^https:\/\//.test(photo.thumbnail)).forEach((photo) => {
+        about.push(element('figure', { class: 'photo' }, [
+          element('img', { src: photo.thumbnail, alt: stop.name + ', photo by ' + photo.author, loading: 'lazy' }),
+          element('figcaption', { class: 'hours', text: photo.attribution }),
+        ]));
+      });
       if (live) about.push(element('button', { type: 'button', class: 'like', text: '♡ like', onclick: (event) => like(stop, event.target) }));
       return element('tr', {}, [
         element('td', { text: String(index + 1) }),

@@ -1,0 +1,59 @@
+import Foundation
+import ItineraryLoopback
+import Testing
+
+/// `GET /v1/photos` against recorded Commons answers: the page as the
+/// document describes it, bad parameters 400, a failing service 503.
+@Suite struct PhotoRouteTests {
+  static func recorded(_ name: String) -> LoopbackServer.Reply {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appending(path: "ItineraryPlacesTests/Recorded/\(name)").path
+    return LoopbackServer.Reply(bodyFile: path, contentType: "application/json")
+  }
+
+  func serve(geosearch: [LoopbackServer.Reply]) throws -> (LoopbackServer, TestServer) {
+    let commons = try LoopbackServer([
+      .init(path: "/w/api.php", match: "list=geosearch", responses: geosearch),
+      .init(
+        path: "/w/api.php", match: "prop=imageinfo",
+        responses: [Self.recorded("commons-imageinfo.json")]),
+    ])
+    let cache = FileManager.default.temporaryDirectory.appending(path: "photos-\(UUID())")
+    let server = try TestServer {
+      $0.environment["ITINERARY_COMMONS_URL"] = commons.baseURL
+      $0.environment["ITINERARY_CACHE_DIR"] = cache.path
+    }
+    return (commons, server)
+  }
+
+  @Test func photosNearAPinFitTheDocument() throws {
+    let (commons, server) = try serve(geosearch: [Self.recorded("commons-geosearch.json")])
+    defer { commons.stop() }
+    let answer = try RawHTTP.request(
+      server.port, "GET", "/v1/photos?lat=60.17&lon=24.94&radius=0.5")
+    #expect(answer.status == 200)
+    let json = try #require(answer.json)
+    let photos = try #require(json["photos"] as? [[String: Any]])
+    #expect(photos.map { $0["id"] as? String } == (1...4).map { "commons:8123450\($0)" })
+    #expect((photos.first?["attribution"] as? String)?.hasSuffix("via Wikimedia Commons") == true)
+    let document = try #require(try RawHTTP.request(server.port, "GET", "/openapi.json").json)
+    let validator = SchemaValidator(document: document)
+    let schema = try #require(
+      validator.responseSchema(method: "GET", path: "/v1/photos", status: 200))
+    #expect(validator.problems(json, against: schema).isEmpty)
+    let bad = try RawHTTP.request(server.port, "GET", "/v1/photos?lat=60.17")
+    #expect(bad.status == 400)
+    let unknown = try RawHTTP.request(server.port, "GET", "/v1/photos?lat=1&lon=2&size=9")
+    #expect(unknown.status == 400)
+  }
+
+  @Test func aFailingPhotoServiceIs503NamingIt() throws {
+    let (commons, server) = try serve(
+      geosearch: Array(repeating: .init(status: 500, body: "{}"), count: 3))
+    defer { commons.stop() }
+    let answer = try RawHTTP.request(server.port, "GET", "/v1/photos?lat=60.17&lon=24.94")
+    #expect(answer.status == 503)
+    let message = (answer.json?["error"] as? [String: Any])?["message"] as? String
+    #expect(message?.hasPrefix("commons: photos near 60.170000,24.940000: HTTP 500") == true)
+  }
+}
