@@ -76,7 +76,10 @@ public final class Store: Sendable {
   /// naming it, with nothing tried.
   private static func mayWrite(_ directory: URL, _ file: URL) -> Bool {
     guard access(directory.path, W_OK) == 0 else { return false }
-    return access(file.path, F_OK) != 0 || access(file.path, W_OK) == 0
+    // One look at the file, not two: another process recovering a corrupt
+    // store may move it aside between them, and a file missing is one this
+    // process may create.
+    return access(file.path, W_OK) == 0 || errno == ENOENT
   }
 
   /// Runs `body` on the connection, alone, with every failure as an
