@@ -1,7 +1,8 @@
 import Foundation
 
 /// The Python `icalendar` and `gpxpy` packages, installed once per test
-/// run with `pip install --target` into a temporary directory, so that the
+/// run with `pip install --target` into one temporary directory (emptied
+/// first: runs do not pile copies up), so that the
 /// calendars and tracks the CLI writes are read back by parsers that share
 /// no code with it.
 ///
@@ -38,7 +39,8 @@ enum ExportPeers {
 
   private static func install() -> State {
     let target = FileManager.default.temporaryDirectory
-      .appending(path: "itinerary-export-peers-\(getpid())").path
+      .appending(path: "itinerary-export-peers").path
+    try? FileManager.default.removeItem(atPath: target)
     let pip = python(
       [
         "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input",
