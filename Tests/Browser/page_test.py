@@ -246,7 +246,9 @@ class PageTest:
         self.wait(lambda: len(self.plans_shown()) == 1, "the hostile file lists its plan")
         self.wait(lambda: self.find(".stop-marker"), "the hostile stop is on the map")
         self.find(".stop-marker")[0].click()
-        popup = self.wait(lambda: self.find(".leaflet-popup-content"), "the stop's popup opens")
+        # The popup's element comes before its text: wait for the text.
+        popup = self.wait(lambda: [p for p in self.find(".leaflet-popup-content") if p.text.strip()],
+                          "the stop's popup opens with its text")
         self.check("the popup shows the name as text",
                    bool(popup) and popup[0].text.splitlines()[0] == hostile + " (museum)",
                    popup[0].text if popup else "")
