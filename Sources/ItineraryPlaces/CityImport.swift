@@ -187,7 +187,11 @@ public struct CityImport {
       throw ItineraryError(
         .data, "\(extract.path) has no named place of the vocabulary's categories")
     }
-    let network = try streets.build()
+    var network = try streets.build()
+    for mode in TravelMode.allCases {
+      let graph = StreetGraph(network, mode: mode)
+      if graph.hasArcs { network.contractions[mode] = StreetContraction(graph) }
+    }
     try writer.add(network)
     progress(
       "import \(name): \(network.edges.count) streets between \(network.junctions.count) "

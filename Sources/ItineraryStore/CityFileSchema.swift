@@ -30,7 +30,10 @@ enum CityFileSchema {
   /// Version 4: the street network (`StreetNetwork`): its junctions, and its
   /// edges with their lengths, access bits (`StreetAccess`) and the points
   /// between their junctions as little-endian 32-bit pairs, longitude then
-  /// latitude, in ten-millionths of a degree. An upgraded file has none.
+  /// latitude, in ten-millionths of a degree; and each travel mode's
+  /// contraction hierarchy (`StreetContraction`): the junctions' ranks as
+  /// little-endian 32-bit integers, and the shortcuts as a 32-bit `from`, a
+  /// 32-bit `to` and a 64-bit float of metres each. An upgraded file has none.
   static let streets = Migration(
     "streets",
     sql: """
@@ -38,5 +41,7 @@ enum CityFileSchema {
       CREATE TABLE street_edges (
         id INTEGER PRIMARY KEY, source INTEGER NOT NULL, target INTEGER NOT NULL,
         metres REAL NOT NULL, access INTEGER NOT NULL, shape BLOB NOT NULL);
+      CREATE TABLE street_hierarchies (
+        mode TEXT PRIMARY KEY, ranks BLOB NOT NULL, shortcuts BLOB NOT NULL);
       """)
 }

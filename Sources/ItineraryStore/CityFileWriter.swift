@@ -74,7 +74,7 @@ public final class CityFileWriter {
     return kept
   }
 
-  /// Writes the city's street network.
+  /// Writes the city's street network, with its modes' hierarchies.
   ///
   /// - Complexity: O(junctions + points of the streets).
   public func add(_ streets: StreetNetwork) throws(ItineraryError) {
@@ -92,6 +92,13 @@ public final class CityFileWriter {
           .int(Int(street.access.rawValue)), .blob(StreetShapeBlob.encode(between)),
         ])
         while try edge.step() {}
+      }
+      let hierarchy = try database.prepare("INSERT INTO street_hierarchies VALUES (?, ?, ?)")
+      for mode in TravelMode.allCases {
+        guard let contraction = streets.contractions[mode] else { continue }
+        let (ranks, shortcuts) = StreetHierarchyBlob.encode(contraction)
+        try hierarchy.bind([.text(mode.rawValue), .blob(ranks), .blob(shortcuts)])
+        while try hierarchy.step() {}
       }
     } catch {
       throw error.itineraryError(file: label)

@@ -11,6 +11,8 @@ public struct StreetGraph: Sendable {
   let arcMetres: [Double]
   /// The arc's edge, as `edge * 2` along the edge's points, `edge * 2 + 1` against.
   let arcEdge: [Int32]
+  /// The mode's hierarchy, when the network has its contraction.
+  public private(set) var hierarchy: StreetHierarchy?
 
   /// - Complexity: O(junctions + edges).
   public init(_ network: StreetNetwork, mode: TravelMode) {
@@ -44,7 +46,11 @@ public struct StreetGraph: Sendable {
     arcHead = head
     arcMetres = metres
     arcEdge = edges
+    hierarchy = network.contractions[mode].map { StreetHierarchy(self, $0) }
   }
+
+  /// Whether the mode may use any street at all.
+  public var hasArcs: Bool { !arcHead.isEmpty }
 
   /// Whether the mode may go along `edge`'s points, or against them.
   func allows(_ edge: Int, forward: Bool) -> Bool {

@@ -62,40 +62,49 @@ public struct StreetLocator: Sendable {
   public func position(of point: Coordinate) -> StreetPosition? {
     let centre = Self.cell(point, lonDegrees: cellLonDegrees)
     let reach = Int((Self.maximumConnectorMetres / 1000 / 111.0 / Self.cellDegrees).rounded(.up))
-    var best: (metres: Double, edge: Int, piece: Int, point: Coordinate)?
+    let scale = cos(point.lat * .pi / 180)
+    // Pieces are compared on the plane tangent at `point`, in degrees of
+    // latitude squared: exact enough to choose among a street's neighbours.
+    var best: (squared: Double, edge: Int, piece: Int, point: Coordinate)?
     for ring in 0...reach {
       // Every piece of a cell `ring` away is at least `ring - 1` cells off.
-      if let best, Double(ring - 1) * Self.cellDegrees * 111_000 > best.metres { break }
+      if let best, Double(max(0, ring - 1)) * Self.cellDegrees > best.squared.squareRoot() {
+        break
+      }
       for row in (centre.row - ring)...(centre.row + ring) {
         for column in (centre.column - ring)...(centre.column + ring)
         where max(abs(row - centre.row), abs(column - centre.column)) == ring {
           for (edge, piece) in cells[Cell(row: row, column: column)] ?? [] {
-            let shape = graph.network.edges[Int(edge)].shape.lowerBound + piece
-            let a = graph.network.shapes[Int(shape)]
-            let b = graph.network.shapes[Int(shape) + 1]
-            let nearest = Self.nearest(to: point, from: a, to: b)
-            let metres = GreatCircle.distanceKm(point, nearest) * 1000
-            if metres < best?.metres ?? .infinity {
-              best = (metres, Int(edge), Int(piece), nearest)
+            let shape = Int(graph.network.edges[Int(edge)].shape.lowerBound + piece)
+            let nearest = Self.nearest(
+              to: point, from: graph.network.shapes[shape], to: graph.network.shapes[shape + 1],
+              scale: scale)
+            let (x, y) = ((nearest.lon - point.lon) * scale, nearest.lat - point.lat)
+            if x * x + y * y < best?.squared ?? .infinity {
+              best = (x * x + y * y, Int(edge), Int(piece), nearest)
             }
           }
         }
       }
     }
-    guard let best, best.metres <= Self.maximumConnectorMetres else { return nil }
+    guard let best else { return nil }
+    let connector = GreatCircle.distanceKm(point, best.point) * 1000
+    guard connector <= Self.maximumConnectorMetres else { return nil }
     let points = graph.network.polyline(best.edge)
     let start = points.startIndex + best.piece
     let before = StreetNetwork.metres(points[points.startIndex...start])
     let offset = before + GreatCircle.distanceKm(points[start], best.point) * 1000
     return StreetPosition(
       edge: best.edge, piece: best.piece, point: best.point,
-      offset: min(offset, graph.network.edges[best.edge].metres), connector: best.metres)
+      offset: min(offset, graph.network.edges[best.edge].metres), connector: connector)
   }
 
   /// The point of the piece from `a` to `b` nearest `point`, on a plane
-  /// tangent at `point` (exact enough over a street's pieces).
-  static func nearest(to point: Coordinate, from a: Coordinate, to b: Coordinate) -> Coordinate {
-    let scale = cos(point.lat * .pi / 180)
+  /// tangent at `point` (exact enough over a street's pieces); `scale` is
+  /// the cosine of `point`'s latitude.
+  static func nearest(
+    to point: Coordinate, from a: Coordinate, to b: Coordinate, scale: Double
+  ) -> Coordinate {
     let (ax, ay) = ((a.lon - point.lon) * scale, a.lat - point.lat)
     let (bx, by) = ((b.lon - point.lon) * scale, b.lat - point.lat)
     let (dx, dy) = (bx - ax, by - ay)

@@ -93,11 +93,8 @@ public struct StreetRouter: Sendable {
     func consider(_ metres: Double, _ entry: Int?, _ forward: Bool) {
       if metres.isFinite, metres < best?.metres ?? .infinity { best = (metres, entry, forward) }
     }
-    if source.edge == target.edge {
-      let ahead = target.offset >= source.offset
-      if graph.allows(target.edge, forward: ahead) {
-        consider(abs(target.offset - source.offset), nil, ahead)
-      }
+    if let along = graph.alongEdge(source, target) {
+      consider(along, nil, target.offset >= source.offset)
     }
     if graph.allows(target.edge, forward: true) {
       consider(search.metres[Int(edge.from)] + target.offset, Int(edge.from), true)
@@ -123,15 +120,10 @@ public struct StreetRouter: Sendable {
         remaining += 1
       }
     }
-    var heap = JunctionHeap(capacity: count)
-    let edge = graph.network.edges[source.edge]
-    if graph.allows(source.edge, forward: true) {
-      metres[Int(edge.to)] = edge.metres - source.offset
-      heap.push(metres[Int(edge.to)], edge.to)
-    }
-    if graph.allows(source.edge, forward: false), source.offset < metres[Int(edge.from)] {
-      metres[Int(edge.from)] = source.offset
-      heap.push(source.offset, edge.from)
+    var heap = MinHeap<Double>(capacity: count)
+    for (junction, length) in graph.exits(source) where length < metres[Int(junction)] {
+      metres[Int(junction)] = length
+      heap.push(length, junction)
     }
     metres.withUnsafeMutableBufferPointer { metres in
       via.withUnsafeMutableBufferPointer { via in
@@ -164,50 +156,5 @@ public struct StreetRouter: Sendable {
       }
     }
     return Search(metres: metres, via: via)
-  }
-}
-
-/// A binary min-heap of junctions by distance, with repeats: a junction
-/// pushed again nearer is popped first, and its older entries skipped.
-struct JunctionHeap {
-  private var entries: [(key: Double, value: Int32)] = []
-
-  init(capacity: Int) { entries.reserveCapacity(capacity) }
-
-  /// - Complexity: O(log n).
-  mutating func push(_ key: Double, _ value: Int32) {
-    entries.append((key, value))
-    entries.withUnsafeMutableBufferPointer { heap in
-      var child = heap.count - 1
-      let entry = heap[child]
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard entry.key < heap[parent].key else { break }
-        heap[child] = heap[parent]
-        child = parent
-      }
-      heap[child] = entry
-    }
-  }
-
-  /// - Complexity: O(log n).
-  mutating func pop() -> (Double, Int32)? {
-    guard let top = entries.first, let last = entries.popLast() else { return nil }
-    guard !entries.isEmpty else { return top }
-    entries.withUnsafeMutableBufferPointer { heap in
-      var parent = 0
-      let count = heap.count
-      while true {
-        let left = 2 * parent + 1
-        guard left < count else { break }
-        let right = left + 1
-        let child = right < count && heap[right].key < heap[left].key ? right : left
-        guard heap[child].key < last.key else { break }
-        heap[parent] = heap[child]
-        parent = child
-      }
-      heap[parent] = last
-    }
-    return top
   }
 }

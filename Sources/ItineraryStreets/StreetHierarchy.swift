@@ -1,0 +1,158 @@
+import Dispatch
+import Foundation
+
+/// A mode's streets ready for many-to-many distances through their
+/// contraction hierarchy (`StreetContraction`): every arc and shortcut
+/// either climbs from a junction to a more important one, kept for the
+/// searches forward, or descends, kept reversed for the searches backward.
+/// A shortest path climbs then descends, so the distance from a source to
+/// a target is the least sum of the two searches at a junction both reach
+/// (Knopp et al., 2007: the backward searches leave their distances in
+/// buckets at the junctions they reach, which each forward search reads).
+public struct StreetHierarchy: Sendable {
+  private let up: Arcs
+  private let down: Arcs
+
+  /// Arcs by tail, in compressed rows.
+  struct Arcs {
+    var first: [Int32]
+    var head: [Int32]
+    var metres: [Double]
+
+    init(count: Int, _ arcs: [(tail: Int32, head: Int32, metres: Double)]) {
+      var first = [Int32](repeating: 0, count: count + 1)
+      for arc in arcs { first[Int(arc.tail) + 1] += 1 }
+      for index in first.indices.dropFirst() { first[index] += first[index - 1] }
+      var next = first
+      var head = [Int32](repeating: 0, count: arcs.count)
+      var metres = [Double](repeating: 0, count: arcs.count)
+      for arc in arcs {
+        let slot = Int(next[Int(arc.tail)])
+        next[Int(arc.tail)] += 1
+        head[slot] = arc.head
+        metres[slot] = arc.metres
+      }
+      self.first = first
+      self.head = head
+      self.metres = metres
+    }
+  }
+
+  /// - Complexity: O(J + A + S) for J junctions, A arcs and S shortcuts.
+  public init(_ graph: StreetGraph, _ contraction: StreetContraction) {
+    let count = graph.network.junctions.count
+    var upward: [(tail: Int32, head: Int32, metres: Double)] = []
+    var downward: [(tail: Int32, head: Int32, metres: Double)] = []
+    func add(_ tail: Int32, _ head: Int32, _ metres: Double) {
+      if contraction.rank[Int(head)] > contraction.rank[Int(tail)] {
+        upward.append((tail, head, metres))
+      } else if head != tail {
+        downward.append((head, tail, metres))
+      }
+    }
+    for tail in 0..<count {
+      for arc in Int(graph.firstArc[tail])..<Int(graph.firstArc[tail + 1]) {
+        add(Int32(tail), graph.arcHead[arc], graph.arcMetres[arc])
+      }
+    }
+    for shortcut in contraction.shortcuts { add(shortcut.from, shortcut.to, shortcut.metres) }
+    up = Arcs(count: count, upward)
+    down = Arcs(count: count, downward)
+  }
+
+  /// A point's ways onto the streets: junctions with the metres to (for a
+  /// source) or from (for a target) the point.
+  public typealias Entries = [(junction: Int32, metres: Double)]
+
+  /// The metres from every source to every target; infinity where no path
+  /// exists. The forward searches run on every core.
+  ///
+  /// - Complexity: O(T * s + S * (s + b)) for T targets and S sources,
+  ///   searches of s junctions and b bucket entries met: a few hundred each.
+  public func table(sources: [Entries], targets: [Entries]) -> [[Double]] {
+    let count = up.first.count - 1
+    // The backward searches' buckets, by junction.
+    var reached: [(junction: Int32, target: Int32, metres: Double)] = []
+    var search = UpwardSearch(count: count)
+    for (target, entries) in targets.enumerated() {
+      search.run(from: entries, on: down) { junction, metres in
+        reached.append((junction, Int32(target), metres))
+      }
+    }
+    var first = [Int32](repeating: 0, count: count + 1)
+    for entry in reached { first[Int(entry.junction) + 1] += 1 }
+    for index in first.indices.dropFirst() { first[index] += first[index - 1] }
+    var next = first
+    var bucketTarget = [Int32](repeating: 0, count: reached.count)
+    var bucketMetres = [Double](repeating: 0, count: reached.count)
+    for entry in reached {
+      let slot = Int(next[Int(entry.junction)])
+      next[Int(entry.junction)] += 1
+      bucketTarget[slot] = entry.target
+      bucketMetres[slot] = entry.metres
+    }
+    let buckets = (first: first, target: bucketTarget, metres: bucketMetres)
+    nonisolated(unsafe) var rows = [[Double]](repeating: [], count: sources.count)
+    let chunks = max(1, min(sources.count, ProcessInfo.processInfo.activeProcessorCount))
+    rows.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let output = buffer
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        var search = UpwardSearch(count: count)
+        for source in stride(from: chunk, to: sources.count, by: chunks) {
+          var row = [Double](repeating: .infinity, count: targets.count)
+          search.run(from: sources[source], on: up) { junction, metres in
+            for slot in Int(buckets.first[Int(junction)])..<Int(buckets.first[Int(junction) + 1]) {
+              let target = Int(buckets.target[slot])
+              let total = metres + buckets.metres[slot]
+              if total < row[target] { row[target] = total }
+            }
+          }
+          output[source] = row
+        }
+      }
+    }
+    return rows
+  }
+}
+
+/// Dijkstra's algorithm over one direction of a hierarchy's arcs, to the
+/// end: it reaches only more important junctions, so it stays small.
+/// Reused from search to search, reset only where it went.
+struct UpwardSearch {
+  private var metres: [Double]
+  private var touched: [Int32] = []
+  private var heap: MinHeap<Double>
+
+  init(count: Int) {
+    metres = [Double](repeating: .infinity, count: count)
+    heap = MinHeap(capacity: 64)
+  }
+
+  /// Hands each junction settled, with its distance, to `settle`.
+  mutating func run(
+    from entries: StreetHierarchy.Entries, on arcs: StreetHierarchy.Arcs,
+    settle: (Int32, Double) -> Void
+  ) {
+    for junction in touched { metres[Int(junction)] = .infinity }
+    touched.removeAll(keepingCapacity: true)
+    for entry in entries where entry.metres < metres[Int(entry.junction)] {
+      if metres[Int(entry.junction)] == .infinity { touched.append(entry.junction) }
+      metres[Int(entry.junction)] = entry.metres
+      heap.push(entry.metres, entry.junction)
+    }
+    while let (reached, junction) = heap.pop() {
+      let tail = Int(junction)
+      if reached > metres[tail] { continue }
+      settle(junction, reached)
+      for arc in Int(arcs.first[tail])..<Int(arcs.first[tail + 1]) {
+        let head = Int(arcs.head[arc])
+        let distance = reached + arcs.metres[arc]
+        if distance < metres[head] {
+          if metres[head] == .infinity { touched.append(arcs.head[arc]) }
+          metres[head] = distance
+          heap.push(distance, arcs.head[arc])
+        }
+      }
+    }
+  }
+}
