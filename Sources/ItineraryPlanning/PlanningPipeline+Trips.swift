@@ -46,9 +46,12 @@ extension PlanningPipeline {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
+    let avoided = try ShapeStep.avoided(
+      request.avoid, in: source.cityPlaces() ?? candidates.places)
     let problem = Problem(
       origin: origin, categories: candidates.categories,
-      places: VisitLength.apply(to: candidates.places, dwell: request.dwell),
+      places: VisitLength.apply(
+        to: candidates.places.filter { !avoided.contains($0.id) }, dwell: request.dwell),
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
       time: time,
       exploration: Exploration(
