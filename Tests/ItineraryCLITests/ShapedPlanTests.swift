@@ -61,7 +61,9 @@ import Testing
     try Data(lines.joined(separator: "\n").utf8).write(to: input)
     let run = CommandRun(["batch", input.path])
     #expect(run.status == 0, "\(run.stderr)")
-    let answers = try BatchCommandTests.answers(run.stdout)
+    let answers = try BatchCommandTests.answers(run.stdout).map {
+      $0["result"] as? [String: Any] ?? $0
+    }
     #expect(answers.count == 3)
     let base = try #require(answers[0]["plans"] as? [[String: Any]])
     #expect(answers[0]["roundTrip"] as? Bool == true)
