@@ -78,4 +78,23 @@ import Testing
     let origin = try #require(answers[2]["origin"] as? [String: Double])
     #expect(abs((origin["lat"] ?? 0) - 60.172) < 0.001, "\(answers[2])")
   }
+
+  /// `--near` finds the city's own place offline: with Nominatim out of
+  /// reach, a place of the city still starts the plan; any other name asks it.
+  @Test func nearLooksInTheCityFirst() throws {
+    var environment = CommandRun.environment
+    environment["ITINERARY_NOMINATIM_URL"] = "http://127.0.0.1:9"
+    let run = CommandRun(
+      ["plan", "park", "--near", "kiasma", "--anytime", "--format", "json", "--timeout", "2"],
+      environment: environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let origin = try #require(json["origin"] as? [String: Double])
+    #expect(abs((origin["lat"] ?? 0) - 60.172) < 0.001)
+    let elsewhere = CommandRun(
+      ["plan", "park", "--near", "Nowhere Street 1", "--anytime", "--timeout", "2"],
+      environment: environment)
+    #expect(elsewhere.status != 0)
+  }
 }
