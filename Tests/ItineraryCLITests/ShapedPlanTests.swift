@@ -97,4 +97,14 @@ import Testing
       environment: environment)
     #expect(elsewhere.status != 0)
   }
+
+  @Test func helpNamesTheShapingOptions() {
+    let plan = CommandRun(["plan", "--help"]).stdout
+    for option in ["--avoid PLACE", "--base PLACE|LAT,LON", "--end-at PLACE|LAT,LON", "Kiasma"] {
+      #expect(plan.contains(option), "\(option) missing from plan's help")
+    }
+    let explore = CommandRun(["explore", "--help"]).stdout
+    #expect(explore.contains("--avoid PLACE") && explore.contains("--base PLACE|LAT,LON"))
+    #expect(!explore.contains("--end-at"))
+  }
 }
