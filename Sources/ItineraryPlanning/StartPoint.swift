@@ -12,7 +12,8 @@ enum StartPoint {
       let point = try PlacePoint.resolve(base, key: "base") { () throws(ItineraryError) in
         try cityPlaces(request.provider, cities: cities) ?? []
       }
-      notify(.info("starting and ending at \(point.name) (\(point.coordinate))"))
+      let ends = request.endAt == nil ? " and ending" : ""
+      notify(.info("starting\(ends) at \(point.name) (\(point.coordinate))"))
       return point.coordinate
     }
     return try resolve(
