@@ -27,17 +27,23 @@ let package = Package(
     // Where candidate places come from: the embedded city and live providers.
     .target(
       name: "ItineraryPlaces",
-      dependencies: ["ItineraryCore", "ItineraryFixtures", "CCurl", "ItineraryStore"]
+      dependencies: [
+        "ItineraryCore", "ItineraryFixtures", "CCurl", "ItineraryStore", "ItineraryStreets",
+      ]
     ),
     // SQLite plumbing and what lives on it: the store of history, saved plans,
     // likes and collections, and the places index (names, radius, nearest).
-    .target(name: "ItineraryStore", dependencies: ["ItineraryCore", "CSQLite"]),
+    .target(
+      name: "ItineraryStore", dependencies: ["ItineraryCore", "ItineraryStreets", "CSQLite"]),
+    // The street network: OpenStreetMap's ways as a graph per travel mode,
+    // points joined to it, shortest paths and the legs' road table.
+    .target(name: "ItineraryStreets", dependencies: ["ItineraryCore"]),
     // The one pipeline every front end shares: a request in, a response out.
     .target(
       name: "ItineraryPlanning",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "ItineraryFormats",
-        "ItineraryStore",
+        "ItineraryStore", "ItineraryStreets",
       ]
     ),
     // Responses shown: tables, JSON, GeoJSON, a map page.
@@ -102,7 +108,8 @@ let package = Package(
       name: "itinerary-bench",
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP", "ItineraryPlaces",
-        "ItineraryPlanning", "ItineraryStore", "ItineraryWorkloads", "ItineraryLoopback",
+        "ItineraryPlanning", "ItineraryStore", "ItineraryStreets", "ItineraryWorkloads",
+        "ItineraryLoopback",
       ],
       path: "Benchmarks/itinerary-bench"
     ),

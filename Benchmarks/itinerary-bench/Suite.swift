@@ -19,7 +19,7 @@ struct Suite: Sendable {
   /// Every suite, in the order they run when none is named.
   static let all: [Suite] = [
     .ordered, .plain, .brute, .glpk, .anyOrder, .gtsplibLarge, .timed, .fetch, .cli, .batch,
-    .complete, .radius,
+    .complete, .radius, .streets,
     .importing, .serve, .optw, .explore, .acceptability,
   ]
 }

@@ -25,7 +25,7 @@ enum ExploreCommand {
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.start, Options.end, Options.days, Options.day, Options.tz,
       Options.maxPerCategory, Options.pace, Options.noMeals, Options.mode, Options.speed,
-      Options.distanceWeight,
+      Options.distances, Options.distanceWeight,
       Options.radius, Options.cuisine, Options.price, Options.dwell, Options.waitWeight,
       Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
@@ -58,6 +58,7 @@ enum ExploreCommand {
     request.day = days.isEmpty ? nil : days
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
     request.pace = try arguments.choice(Options.pace)
+    request.distances = try arguments.choice(Options.distances)
     if arguments.has(Options.noMeals) { request.meals = false }
     let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in

@@ -51,10 +51,11 @@ enum Options {
     "mode", "walk|bike|drive", "sets leg times and the price of a kilometre (default walk)")
   static let speed = Option.value("speed", "KMH", "travel speed (walk 4.8, bike 15, drive 30)")
   static let distances = Option.value(
-    "distances", "straight|osrm",
+    "distances", "network|straight|osrm",
     """
-    measure legs on the great circle (default), or by road with OSRM
-    (ITINERARY_OSRM_URL): the objective then prices road kilometres
+    measure legs along the city's streets (the default in the embedded or
+    an imported city), on the great circle (the default elsewhere), or by
+    road with OSRM (ITINERARY_OSRM_URL, plan only)
     """)
   static let distanceWeight = Option.value(
     "distance-weight", "W", "score points one kilometre costs (walk 0.5, bike 0.16, drive 0.08)")

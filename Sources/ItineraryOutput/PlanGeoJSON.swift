@@ -4,7 +4,8 @@ import ItineraryPlanning
 
 /// Plans as an RFC 7946 GeoJSON `FeatureCollection`, for any map: one
 /// `LineString` per plan (a trip: per day) from the start through its stops
-/// (and back on a round trip), one `Point` per stop. Coordinates are `[lon, lat]`.
+/// (and back on a round trip), along the streets with network distances,
+/// one `Point` per stop. Coordinates are `[lon, lat]`.
 public enum PlanGeoJSON {
   struct Collection: Encodable {
     var type = "FeatureCollection"
@@ -72,8 +73,8 @@ public enum PlanGeoJSON {
   public static func encode(_ response: PlanResponse) throws(ItineraryError) -> Data {
     var features: [Feature] = []
     for plan in response.plans {
-      var line = [response.origin] + plan.stops.map(\.coordinate)
-      if response.roundTrip { line.append(response.origin) }
+      let line = route(
+        from: response.origin, plan.stops, back: response.roundTrip, returnPath: plan.returnPath)
       features.append(
         Feature(
           geometry: .line(line),
@@ -90,7 +91,7 @@ public enum PlanGeoJSON {
       }
     }
     for (index, day) in (response.days ?? []).enumerated() {
-      let line = [response.origin] + day.stops.map(\.coordinate) + [response.origin]
+      let line = route(from: response.origin, day.stops, back: true, returnPath: day.returnPath)
       features.append(
         Feature(
           geometry: .line(line),
@@ -107,6 +108,24 @@ public enum PlanGeoJSON {
       }
     }
     return try ResponseJSON.encode(Collection(features: features))
+  }
+
+  /// A route's points: along each leg's path where it has one, else
+  /// straight from stop to stop.
+  static func route(
+    from origin: Coordinate, _ stops: [PlanResponse.Stop], back: Bool, returnPath: [[Double]]?
+  ) -> [Coordinate] {
+    var line = [origin]
+    func follow(_ path: [[Double]]?, to end: Coordinate) {
+      for pair in path ?? [] where pair.count == 2 {
+        let point = Coordinate(lat: pair[1], lon: pair[0])
+        if point != line.last { line.append(point) }
+      }
+      if end != line.last { line.append(end) }
+    }
+    for stop in stops { follow(stop.legPath, to: stop.coordinate) }
+    if back && !stops.isEmpty { follow(returnPath, to: origin) }
+    return line
   }
 
   private static func stopProperties(

@@ -7,6 +7,15 @@ import ItineraryPlanning
 /// distance and time, and for timed plans when the visit begins and ends
 /// (`14:05-15:20`) and any waiting before it.
 public enum PlanTable {
+  /// How the legs were measured, after the verb: nothing for straight lines.
+  static func measure(_ distances: Distances) -> String {
+    switch distances {
+    case .straight: ""
+    case .network: " on the streets"
+    case .osrm: " by road"
+    }
+  }
+
   /// - Complexity: O(total number of stops).
   public static func render(_ response: PlanResponse) -> String {
     let units = (response.request.plan ?? response.request.explore)?.units ?? .metric
@@ -18,7 +27,7 @@ public enum PlanTable {
       lines.append(
         "#\(plan.rank)  objective \(String(format: "%.3f", plan.objective))  "
           + "\(units.format(km: plan.distanceKm))  \(duration(plan.durationMinutes))"
-          + " \(response.mode.verb)\(response.distances == .osrm ? " by road" : "")"
+          + " \(response.mode.verb)\(Self.measure(response.distances))"
           + finish + (waited ? ", \(duration(plan.waitMinutes ?? 0)) waiting" : ""))
       lines += stopRows(
         plan.stops, returnKm: plan.returnKm, returnMinutes: plan.returnMinutes, waited: waited,
@@ -33,7 +42,8 @@ public enum PlanTable {
       lines.append(
         "day \(index + 1)  \(weekday)\(date) \(day.start.suffix(5))-\(clock(day.end, startDay: date))"
           + "  objective \(String(format: "%.3f", day.objective))  "
-          + "\(units.format(km: day.distanceKm))  \(duration(day.durationMinutes)) \(response.mode.verb)"
+          + "\(units.format(km: day.distanceKm))  \(duration(day.durationMinutes)) "
+          + "\(response.mode.verb)\(Self.measure(response.distances))"
           + (day.stops.isEmpty
             ? "  nothing fits" : "  back \(clock(day.finish, startDay: date))")
           + (waited ? ", \(duration(day.waitMinutes)) waiting" : ""))

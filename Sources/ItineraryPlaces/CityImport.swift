@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryStore
+import ItineraryStreets
 
 /// Imports an OpenStreetMap extract (`.osm.pbf`) as a city: its named
 /// places of the vocabulary's categories, by the rules of `OSMPlaceRules`
@@ -14,7 +15,9 @@ import ItineraryStore
 /// locations (`add-locations-to-ways`, the location index on disk), fed
 /// only the nodes and ways (`cat`), since the relations it would otherwise
 /// decode and write in blocks of thousands are what its memory grew with.
-/// Both runs write each element's version and last edit.
+/// Both runs write each element's version and last edit. The second also
+/// gives the ways a person may walk, cycle or drive (`StreetRules`), which
+/// become the city's street network.
 /// A place's location is a node's own, the mean of a way's distinct located
 /// points, or the mean of the distinct located points of a multipolygon's
 /// outer ways; a way or multipolygon whose outline closes has a footprint.
@@ -114,6 +117,8 @@ public struct CityImport {
     var elements = 0
     var outlineRings: [Int64: [MapPoint]] = [:]
     let nameKey = Array("name".utf8)
+    let streetKeys = ["highway", "route", "man_made"].map { Array($0.utf8) }
+    var streets = StreetNetworkBuilder()
     try osmium.run(
       [
         [
@@ -132,6 +137,12 @@ public struct CityImport {
       elements += 1
       if elements % 1_000_000 == 0 {
         progress("import \(name): \(elements) elements read, \(writer.count) places")
+      }
+      if line.kind == .way, streetKeys.contains(where: line.mayHaveTag),
+        let access = StreetRules.access(
+          try decoded { () throws(OPLLine.Malformed) in try line.tags() })
+      {
+        streets.add(line.locatedNodes().map { ($0.id, $0.location.coordinate) }, access: access)
       }
       let id = kindName(line.kind) + "/\(line.id)"
       let outline = line.kind == .way && candidates.outlineWays.contains(line.id)
@@ -176,6 +187,11 @@ public struct CityImport {
       throw ItineraryError(
         .data, "\(extract.path) has no named place of the vocabulary's categories")
     }
+    let network = try streets.build()
+    try writer.add(network)
+    progress(
+      "import \(name): \(network.edges.count) streets between \(network.junctions.count) "
+        + "junctions, from \(streets.count) ways")
     let summary = try writer.finish(
       CityFile.Summary(
         name: name, source: extract.lastPathComponent,

@@ -93,6 +93,27 @@ struct CompactJSON {
     bytes.append(UInt8(ascii: "]"))
   }
 
+  /// A list of points, each a list of numbers (a path's `[lon, lat]` pairs).
+  mutating func member(_ key: StaticString, _ points: [[Double]]?) {
+    guard let points else { return }
+    guard points.allSatisfy({ $0.allSatisfy(\.isFinite) }) else {
+      isWritten = false
+      return
+    }
+    begin(key)
+    bytes.append(UInt8(ascii: "["))
+    for (offset, point) in points.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "["))
+      for (index, number) in point.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        SortedJSONEncoder.appendNumber(number, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
   mutating func member(_ key: StaticString, _ counts: [String: Int]?) {
     guard let counts else { return }
     begin(key)

@@ -125,8 +125,8 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// The keys only a trip (`explore`) takes, and those it does not.
   public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals"]
   public static let planOnlyKeys = [
-    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "distances",
-    "maxWaitMinutes", "endAt",
+    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "maxWaitMinutes",
+    "endAt",
   ]
 }
 
@@ -163,9 +163,10 @@ public enum Pace: String, Codable, Sendable, CaseIterable {
   }
 }
 
-/// How legs are measured: on the great circle (the default), or by road.
+/// How legs are measured: on the great circle, on the city's streets (the
+/// default in a city that has them), or by road with OSRM.
 public enum Distances: String, Codable, Sendable, CaseIterable {
-  case straight, osrm
+  case straight, network, osrm
 }
 
 /// Kilometres or miles, for what people read; files keep kilometres.

@@ -45,6 +45,7 @@ extension PlanResponse.Plan: CompactJSONWritable {
     json.member("rank", rank)
     json.member("returnKm", returnKm)
     json.member("returnMinutes", returnMinutes)
+    json.member("returnPath", returnPath)
     json.member("stops", stops)
     json.member("waitMinutes", waitMinutes)
   }
@@ -66,6 +67,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
     json.member("leave", leave)
     json.member("legKm", legKm)
     json.member("legMinutes", legMinutes)
+    json.member("legPath", legPath)
     json.member("lon", lon)
     json.member("name", name)
     json.member("openingHours", openingHours)
@@ -86,6 +88,7 @@ extension PlanResponse.Day: CompactJSONWritable {
     json.member("objective", objective)
     json.member("returnKm", returnKm)
     json.member("returnMinutes", returnMinutes)
+    json.member("returnPath", returnPath)
     json.member("start", start)
     json.member("stops", stops)
     json.member("waitMinutes", waitMinutes)

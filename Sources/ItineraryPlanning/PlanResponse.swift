@@ -46,6 +46,10 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     /// A few photos of the place with their credit lines, when the request
     /// asked for them (`photos`); absent otherwise.
     public var photos: [Photo]?
+    /// With network distances, the leg's path along the streets as
+    /// `[lon, lat]` pairs (GeoJSON's order), from the start or the stop
+    /// before to this stop; absent for a straight leg.
+    public var legPath: [[Double]]?
 
     public var coordinate: Coordinate { Coordinate(lat: lat, lon: lon) }
   }
@@ -60,6 +64,8 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     /// The way back to the start, on a round trip.
     public var returnKm: Double?
     public var returnMinutes: Double?
+    /// The way back's path along the streets, as a stop's `legPath`.
+    public var returnPath: [[Double]]?
     /// With a start time: when the plan is over (the last visit ends, or on
     /// a round trip the person is back), and the minutes spent waiting.
     public var finish: String?
@@ -79,6 +85,8 @@ public struct PlanResponse: Codable, Sendable, Equatable {
     public var durationMinutes: Double
     public var returnKm: Double
     public var returnMinutes: Double
+    /// The way back's path along the streets, as a stop's `legPath`.
+    public var returnPath: [[Double]]?
     public var waitMinutes: Double
     /// The day's share of the objective.
     public var objective: Double
@@ -137,7 +145,7 @@ public struct PlanResponse: Codable, Sendable, Equatable {
   public var distanceWeight: Double
   public var mode: TravelMode
   public var speedKmh: Double
-  /// `straight` (great circle) or `osrm` (by road).
+  /// `straight` (great circle), `network` (the city's streets) or `osrm` (by road).
   public var distances: Distances
   /// When the plans happen; absent when they are timeless.
   public var time: TimeReport?

@@ -48,12 +48,24 @@ extension PlanningPipeline {
     }
     let avoided = try ShapeStep.avoided(
       request.avoid, in: source.cityPlaces() ?? candidates.places)
+    let places = VisitLength.apply(
+      to: candidates.places.filter { !avoided.contains($0.id) }, dwell: request.dwell)
+    var roads: RoadTable?
+    var streets: StreetStep?
+    switch try distances(request, source: source) {
+    case .straight: break
+    case .network(let network):
+      (streets, roads) = try StreetStep.run(
+        origin: origin, places: places, network: network, mode: mode, speedKmh: speedKmh,
+        notify: notify)
+    case .osrm:
+      throw ItineraryError(
+        .usage, "a trip measures its legs straight or on the network: OSRM's tables are too small")
+    }
     let problem = Problem(
-      origin: origin, categories: candidates.categories,
-      places: VisitLength.apply(
-        to: candidates.places.filter { !avoided.contains($0.id) }, dwell: request.dwell),
+      origin: origin, categories: candidates.categories, places: places,
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
-      time: time,
+      roads: roads, time: time,
       exploration: Exploration(
         days: days, maxPerCategory: request.maxPerCategory, shaping: shaping))
     let run = try TripStep.run(
@@ -64,6 +76,7 @@ extension PlanningPipeline {
     var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(explore: request), trip: run.trip, millis: run.millis,
       provider: candidates.provider)
+    streets?.addPaths(to: &response)
     if request.verify == true {
       response.verify = try VerifyStep.run(
         problem, trip: run.trip, timeLimit: request.verifyTimeLimit, notify: notify)

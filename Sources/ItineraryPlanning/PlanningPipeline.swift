@@ -84,7 +84,14 @@ public struct PlanningPipeline: Sendable {
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
     var roads: RoadTable?
-    if request.distances == .osrm {
+    var streets: StreetStep?
+    switch try distances(request, source: source) {
+    case .straight: break
+    case .network(let network):
+      (streets, roads) = try StreetStep.run(
+        origin: origin, places: places, network: network, mode: mode, speedKmh: speedKmh,
+        notify: notify)
+    case .osrm:
       places = RoadStep.keepBest(
         places, categories: shaped.categories, limit: RoadStep.maxPoints - 1, notify: notify)
       roads = try RoadStep.table(
@@ -117,10 +124,33 @@ public struct PlanningPipeline: Sendable {
     var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(plan: request), solution: run.solution, millis: run.millis,
       verification: verification, provider: candidates.provider)
+    streets?.addPaths(to: &response)
     if request.photos == true {
       StopPhotos(services: services.get(), notify: notify).attach(to: &response)
     }
     return response
+  }
+
+  /// How a request's legs are measured: as asked, or by default on the
+  /// streets of a city that has them, else on the great circle.
+  ///
+  /// - Throws: `.usage` for network distances where the source has no streets.
+  func distances(_ request: PlanRequest, source: CandidateSource) throws(ItineraryError)
+    -> LegMeasure
+  {
+    switch request.distances {
+    case .straight: return .straight
+    case .osrm: return .osrm
+    case .network:
+      guard let network = try source.streets() else {
+        throw ItineraryError(
+          .usage,
+          "--distances network needs a city with streets (the embedded city, or one imported "
+            + "with this version); \(source.name) has none: use straight or osrm")
+      }
+      return .network(network)
+    case nil: return try source.streets().map(LegMeasure.network) ?? .straight
+    }
   }
 
   /// What time it is, for plans that start now.

@@ -11,6 +11,11 @@ struct ResponseBuilder {
   /// Speed for leg times when the problem has no road durations, in km/h.
   let speedKmh: Double
 
+  /// How the problem's legs were measured.
+  var distances: Distances {
+    problem.roads.map { Distances(rawValue: $0.source) ?? .osrm } ?? .straight
+  }
+
   func response(
     to request: RequestEcho, solution: Solution, millis: Double,
     verification: PlanResponse.VerifyReport?, provider: ProviderReport?
@@ -22,7 +27,7 @@ struct ResponseBuilder {
       categories: problem.categories.map { PinnedLayer.label($0, in: problem) },
       anyOrder: problem.order == .any, roundTrip: problem.roundTrip,
       distanceWeight: problem.distanceWeight, mode: mode, speedKmh: speedKmh,
-      distances: problem.roads == nil ? .straight : .osrm,
+      distances: distances,
       time: problem.time.map(Self.timeReport), provider: provider,
       plans: feasible.enumerated().map { plan($0.element, rank: $0.offset + 1, timing: timing) },
       days: nil, objective: nil, maxPerCategory: nil, reason: solution.reason,
@@ -64,7 +69,7 @@ struct ResponseBuilder {
     return PlanResponse(
       request: request, origin: problem.origin, categories: problem.categories,
       anyOrder: true, roundTrip: true, distanceWeight: problem.distanceWeight, mode: mode,
-      speedKmh: speedKmh, distances: .straight, time: problem.time.map(Self.timeReport),
+      speedKmh: speedKmh, distances: distances, time: problem.time.map(Self.timeReport),
       provider: provider, plans: [], days: days, objective: trip.objective,
       maxPerCategory: problem.exploration?.maxPerCategory,
       reason: trip.days.allSatisfy(\.isEmpty) ? "no place can be visited in time" : nil,

@@ -56,9 +56,9 @@ public final class CityFile: Sendable {
 
   /// What the city is, for messages: `the city file PATH`, or as the
   /// opener of an image named it.
-  private let label: String
+  let label: String
   public let summary: Summary
-  private let connection: Mutex<Statements>
+  let connection: Mutex<Statements>
 
   final class Statements {
     let database: SQLiteDatabase

@@ -2,7 +2,7 @@
 /// the end; a released migration never changes, since city files of every
 /// version are out there to be upgraded when opened.
 enum CityFileSchema {
-  static let migrator = Migrator([places, photos, kinds])
+  static let migrator = Migrator([places, photos, kinds, streets])
 
   /// Version 1: the summary, the places, and their name and point indexes.
   static let places = Migration(
@@ -26,4 +26,17 @@ enum CityFileSchema {
   static let kinds = Migration(
     "kinds",
     sql: "ALTER TABLE places ADD COLUMN kind TEXT; ALTER TABLE places ADD COLUMN cuisine TEXT;")
+
+  /// Version 4: the street network (`StreetNetwork`): its junctions, and its
+  /// edges with their lengths, access bits (`StreetAccess`) and the points
+  /// between their junctions as little-endian 32-bit pairs, longitude then
+  /// latitude, in ten-millionths of a degree. An upgraded file has none.
+  static let streets = Migration(
+    "streets",
+    sql: """
+      CREATE TABLE street_junctions (id INTEGER PRIMARY KEY, lat REAL NOT NULL, lon REAL NOT NULL);
+      CREATE TABLE street_edges (
+        id INTEGER PRIMARY KEY, source INTEGER NOT NULL, target INTEGER NOT NULL,
+        metres REAL NOT NULL, access INTEGER NOT NULL, shape BLOB NOT NULL);
+      """)
 }

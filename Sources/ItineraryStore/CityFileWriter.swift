@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryStreets
 
 /// Writes a city file (`CityFile`) from places added one at a time, in any
 /// order, in memory bounded whatever their number: they wait in a scratch
@@ -71,6 +72,30 @@ public final class CityFileWriter {
     let kept = database.changes == 1
     if kept { count += 1 }
     return kept
+  }
+
+  /// Writes the city's street network.
+  ///
+  /// - Complexity: O(junctions + points of the streets).
+  public func add(_ streets: StreetNetwork) throws(ItineraryError) {
+    do throws(SQLiteError) {
+      let junction = try database.prepare("INSERT INTO street_junctions VALUES (?, ?, ?)")
+      for (id, point) in streets.junctions.enumerated() {
+        try junction.bind([.int(id), .real(point.lat), .real(point.lon)])
+        while try junction.step() {}
+      }
+      let edge = try database.prepare("INSERT INTO street_edges VALUES (?, ?, ?, ?, ?, ?)")
+      for (id, street) in streets.edges.enumerated() {
+        let between = streets.polyline(id).dropFirst().dropLast()
+        try edge.bind([
+          .int(id), .int(Int(street.from)), .int(Int(street.to)), .real(street.metres),
+          .int(Int(street.access.rawValue)), .blob(StreetShapeBlob.encode(between)),
+        ])
+        while try edge.step() {}
+      }
+    } catch {
+      throw error.itineraryError(file: label)
+    }
   }
 
   /// Numbers the places best first into the tables of `CityFileSchema`,

@@ -1,0 +1,78 @@
+import ItineraryCore
+import ItineraryStreets
+
+/// Network distances: the legs between the start and the candidates on the
+/// city's streets, and each plan's path along them.
+struct StreetStep {
+  let legs: StreetLegs
+  /// Each place's point index in `legs`, by id (the origin is point 0).
+  private let points: [String: Int]
+
+  /// Joins the start and the places to the streets of `mode` and measures
+  /// every leg between them. Tells `notify` how many places lie off the
+  /// streets (they are out of reach).
+  ///
+  /// - Throws: `.noPlan` when the start lies off every street of the mode.
+  /// - Complexity: that of `StreetLegs.table`.
+  static func run(
+    origin: Coordinate, places: [Place], network: StreetNetwork, mode: TravelMode,
+    speedKmh: Double, notify: (Notice) -> Void
+  ) throws(ItineraryError) -> (step: StreetStep, roads: RoadTable) {
+    let legs = StreetLegs(
+      StreetGraph(network, mode: mode), points: [origin] + places.map(\.coordinate))
+    let metres = Int(StreetLocator.maximumConnectorMetres)
+    guard legs.positions[0] != nil else {
+      throw ItineraryError(
+        .noPlan,
+        "no plan: the start \(origin) lies more than \(metres) m from every street one may "
+          + "\(mode.rawValue) on (--distances straight measures in straight lines)")
+    }
+    let off = legs.positions.dropFirst().count { $0 == nil }
+    if off > 0 {
+      notify(
+        .info(
+          "\(off == 1 ? "1 place lies" : "\(off) places lie") more than \(metres) m from every "
+            + "street one may \(mode.rawValue) on: out of reach"))
+    }
+    var points: [String: Int] = [:]
+    for (index, place) in places.enumerated() where points[place.id] == nil {
+      points[place.id] = index + 1
+    }
+    let roads = try legs.table(speedKmh: speedKmh)
+    return (StreetStep(legs: legs, points: points), roads)
+  }
+
+  /// Adds each leg's path to `response`: to every stop, and back on a round trip.
+  ///
+  /// - Complexity: one search per leg.
+  func addPaths(to response: inout PlanResponse) {
+    for index in response.plans.indices {
+      let plan = response.plans[index]
+      let last = addPaths(to: &response.plans[index].stops)
+      if response.roundTrip, !plan.stops.isEmpty {
+        response.plans[index].returnPath = path(from: last, to: 0)
+      }
+    }
+    guard var days = response.days else { return }
+    for index in days.indices {
+      let last = addPaths(to: &days[index].stops)
+      if !days[index].stops.isEmpty { days[index].returnPath = path(from: last, to: 0) }
+    }
+    response.days = days
+  }
+
+  /// Adds the paths of a route's legs; returns its last point.
+  private func addPaths(to stops: inout [PlanResponse.Stop]) -> Int {
+    var from = 0
+    for index in stops.indices {
+      guard let to = points[stops[index].id] else { continue }
+      stops[index].legPath = path(from: from, to: to)
+      from = to
+    }
+    return from
+  }
+
+  private func path(from: Int, to: Int) -> [[Double]]? {
+    legs.path(from: from, to: to)?.map { [$0.lon, $0.lat] }
+  }
+}

@@ -1,0 +1,213 @@
+import ItineraryCore
+
+/// Shortest paths on a mode's streets between points joined to them
+/// (`StreetPosition`): Dijkstra's algorithm from the source's two ways
+/// onto the graph, stopped once every target's junctions are settled.
+public struct StreetRouter: Sendable {
+  public let graph: StreetGraph
+
+  public init(_ graph: StreetGraph) { self.graph = graph }
+
+  /// One search's result: each junction's distance and how it was reached.
+  struct Search {
+    var metres: [Double]
+    /// The arc that reached each junction (`edge * 2 + direction`), or -1
+    /// for the source's own edge, or an unreached junction.
+    var via: [Int32]
+  }
+
+  /// Metres along the streets from `source` to each of `targets`, without
+  /// the connectors; `nil` where no path exists.
+  ///
+  /// - Complexity: O((J + A) log J) for J junctions and A arcs, less when
+  ///   the targets are near.
+  public func metres(from source: StreetPosition, to targets: [StreetPosition?]) -> [Double?] {
+    let search = run(from: source, until: targets.compactMap { $0 })
+    return targets.map { target in target.flatMap { arrival(search, source, $0)?.metres } }
+  }
+
+  /// The points of the shortest path from `source` to `target`, from the
+  /// first's street point to the second's; `nil` when there is none.
+  ///
+  /// - Complexity: that of `metres`, and O(points of the path).
+  public func path(from source: StreetPosition, to target: StreetPosition) -> [Coordinate]? {
+    let search = run(from: source, until: [target])
+    guard let best = arrival(search, source, target) else { return nil }
+    let network = graph.network
+    var points = [source.point]
+    func append(_ slice: some Sequence<Coordinate>) {
+      for point in slice where point != points.last { points.append(point) }
+    }
+    let line = { (edge: Int) in Array(network.polyline(edge)) }
+    guard let entry = best.entry else {
+      // Along the shared edge only.
+      let shape = line(source.edge)
+      if target.offset >= source.offset {
+        append(shape[(source.piece + 1)..<(target.piece + 1)])
+      } else {
+        append(shape[(target.piece + 1)..<(source.piece + 1)].reversed())
+      }
+      append([target.point])
+      return points
+    }
+    // The arcs back from the entry junction to the source's edge.
+    var arcs: [Int32] = []
+    var junction = entry
+    while search.via[junction] >= 0 {
+      let arc = search.via[junction]
+      arcs.append(arc)
+      let edge = network.edges[Int(arc / 2)]
+      junction = Int(arc % 2 == 0 ? edge.from : edge.to)
+    }
+    let first = line(source.edge)
+    if Int(network.edges[source.edge].to) == junction
+      && search.metres[junction] == network.edges[source.edge].metres - source.offset
+      && graph.allows(source.edge, forward: true)
+    {
+      append(first[(source.piece + 1)...])
+    } else {
+      append(first[...source.piece].reversed())
+    }
+    for arc in arcs.reversed() {
+      let shape = line(Int(arc / 2))
+      if arc % 2 == 0 { append(shape) } else { append(shape.reversed()) }
+    }
+    let last = line(target.edge)
+    if Int(network.edges[target.edge].from) == entry && best.forward {
+      append(last[...target.piece])
+    } else {
+      append(last[(target.piece + 1)...].reversed())
+    }
+    append([target.point])
+    return points
+  }
+
+  /// How `target` is best reached: its distance, and the junction its edge
+  /// is entered from (`nil` when along the source's own edge) and whether
+  /// along the edge's points.
+  func arrival(_ search: Search, _ source: StreetPosition, _ target: StreetPosition)
+    -> (metres: Double, entry: Int?, forward: Bool)?
+  {
+    let edge = graph.network.edges[target.edge]
+    var best: (metres: Double, entry: Int?, forward: Bool)?
+    func consider(_ metres: Double, _ entry: Int?, _ forward: Bool) {
+      if metres.isFinite, metres < best?.metres ?? .infinity { best = (metres, entry, forward) }
+    }
+    if source.edge == target.edge {
+      let ahead = target.offset >= source.offset
+      if graph.allows(target.edge, forward: ahead) {
+        consider(abs(target.offset - source.offset), nil, ahead)
+      }
+    }
+    if graph.allows(target.edge, forward: true) {
+      consider(search.metres[Int(edge.from)] + target.offset, Int(edge.from), true)
+    }
+    if graph.allows(target.edge, forward: false) {
+      consider(search.metres[Int(edge.to)] + edge.metres - target.offset, Int(edge.to), false)
+    }
+    return best
+  }
+
+  /// Dijkstra's algorithm from `source` until every junction that ends a
+  /// target's edge is settled.
+  func run(from source: StreetPosition, until targets: [StreetPosition]) -> Search {
+    let count = graph.network.junctions.count
+    var metres = [Double](repeating: .infinity, count: count)
+    var via = [Int32](repeating: -1, count: count)
+    var wanted = [Bool](repeating: false, count: count)
+    var remaining = 0
+    for target in targets {
+      let edge = graph.network.edges[target.edge]
+      for junction in [Int(edge.from), Int(edge.to)] where !wanted[junction] {
+        wanted[junction] = true
+        remaining += 1
+      }
+    }
+    var heap = JunctionHeap(capacity: count)
+    let edge = graph.network.edges[source.edge]
+    if graph.allows(source.edge, forward: true) {
+      metres[Int(edge.to)] = edge.metres - source.offset
+      heap.push(metres[Int(edge.to)], edge.to)
+    }
+    if graph.allows(source.edge, forward: false), source.offset < metres[Int(edge.from)] {
+      metres[Int(edge.from)] = source.offset
+      heap.push(source.offset, edge.from)
+    }
+    metres.withUnsafeMutableBufferPointer { metres in
+      via.withUnsafeMutableBufferPointer { via in
+        graph.firstArc.withUnsafeBufferPointer { first in
+          graph.arcHead.withUnsafeBufferPointer { head in
+            graph.arcMetres.withUnsafeBufferPointer { length in
+              graph.arcEdge.withUnsafeBufferPointer { arcEdge in
+                while remaining > 0, let (reached, junction) = heap.pop() {
+                  let tail = Int(junction)
+                  // An older entry of a junction since reached nearer.
+                  if reached > metres[tail] { continue }
+                  if wanted[tail] {
+                    wanted[tail] = false
+                    remaining -= 1
+                  }
+                  for arc in Int(first[tail])..<Int(first[tail + 1]) {
+                    let next = Int(head[arc])
+                    let distance = reached + length[arc]
+                    if distance < metres[next] {
+                      metres[next] = distance
+                      via[next] = arcEdge[arc]
+                      heap.push(distance, head[arc])
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return Search(metres: metres, via: via)
+  }
+}
+
+/// A binary min-heap of junctions by distance, with repeats: a junction
+/// pushed again nearer is popped first, and its older entries skipped.
+struct JunctionHeap {
+  private var entries: [(key: Double, value: Int32)] = []
+
+  init(capacity: Int) { entries.reserveCapacity(capacity) }
+
+  /// - Complexity: O(log n).
+  mutating func push(_ key: Double, _ value: Int32) {
+    entries.append((key, value))
+    entries.withUnsafeMutableBufferPointer { heap in
+      var child = heap.count - 1
+      let entry = heap[child]
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard entry.key < heap[parent].key else { break }
+        heap[child] = heap[parent]
+        child = parent
+      }
+      heap[child] = entry
+    }
+  }
+
+  /// - Complexity: O(log n).
+  mutating func pop() -> (Double, Int32)? {
+    guard let top = entries.first, let last = entries.popLast() else { return nil }
+    guard !entries.isEmpty else { return top }
+    entries.withUnsafeMutableBufferPointer { heap in
+      var parent = 0
+      let count = heap.count
+      while true {
+        let left = 2 * parent + 1
+        guard left < count else { break }
+        let right = left + 1
+        let child = right < count && heap[right].key < heap[left].key ? right : left
+        guard heap[child].key < last.key else { break }
+        heap[parent] = heap[child]
+        parent = child
+      }
+      heap[parent] = last
+    }
+    return top
+  }
+}
