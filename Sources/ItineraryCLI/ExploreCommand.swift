@@ -16,10 +16,12 @@ enum ExploreCommand {
       trip scores best: each day leaves the start point at the day's start and is
       back by its end, every visit fits its place's opening hours and takes its
       minutes, and no place is visited twice. Without a category, any place may
-      be chosen. The trip is proven best when the output says so.
+      be chosen. The trip is proven best when the output says so. With --base,
+      every day starts and ends at the base.
       """,
     options: [
-      Options.at, Options.near, Options.provider, Options.perCategory, Options.noCache,
+      Options.at, Options.near, Options.base, Options.avoid, Options.provider, Options.perCategory,
+      Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.start, Options.end, Options.days, Options.day, Options.tz,
       Options.maxPerCategory, Options.pace, Options.noMeals, Options.mode, Options.speed,

@@ -5,7 +5,16 @@ import ItineraryPlanning
 enum Options {
   // Where plans start and where places come from.
   static let at = Option.value("at", "LAT,LON", "start point (default: the embedded city's centre)")
-  static let near = Option.value("near", "PLACE", "start at a named place, found with Nominatim")
+  static let near = Option.value(
+    "near", "PLACE", "start at a named place: the city's own first, else found with Nominatim")
+  static let avoid = Option.value(
+    "avoid", "PLACE", "never visit this place of the city (name or id); repeatable")
+  static let base = Option.value(
+    "base", "PLACE|LAT,LON",
+    "start and end there: a round trip from a place of the city or a point (instead of --at)")
+  static let endAt = Option.value(
+    "end-at", "PLACE|LAT,LON",
+    "end there: the last leg goes to it, counts, and arrives before the end (plan only)")
   static let provider = Option.value(
     "provider", "NAME",
     """

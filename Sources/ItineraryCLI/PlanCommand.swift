@@ -6,17 +6,23 @@ import ItineraryPlanning
 enum PlanCommand {
   static let command = Command(
     name: "plan",
-    usage: ["plan [options] CATEGORY...", "plan [options] \"restaurant > park > art\""],
+    usage: [
+      "plan [options] CATEGORY|PLACE...", "plan [options] \"restaurant > park > art\"",
+      "plan [options] \"Kiasma > cafe\"",
+    ],
     summary: "plan around a start point (embedded city by default)",
     description: """
       Plans one stop per category, in the order given, around a start point, and
       shows diverse alternatives: each next plan shares fewer than half its
       places with every plan before it. 'itinerary categories' lists the vocabulary.
+      A word that is no category names a place of the city (by name or id, accents
+      and small typos forgiven), which the plan visits at that position.
       Plans start now in the start point's time zone (--start to choose, --anytime
       for none): each visit fits its place's opening hours and takes its minutes.
       """,
     options: [
-      Options.at, Options.near, Options.provider, Options.perCategory, Options.noCache,
+      Options.at, Options.near, Options.base, Options.endAt, Options.avoid, Options.provider,
+      Options.perCategory, Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.top, Options.exact, Options.diverse, Options.roundTrip, Options.anyOrder,
       Options.mode, Options.speed, Options.distances, Options.distanceWeight, Options.radius,
@@ -44,6 +50,7 @@ enum PlanCommand {
     request.roundTrip = arguments.flag(Options.roundTrip)
     request.anyOrder = arguments.flag(Options.anyOrder)
     request.distances = try arguments.choice(Options.distances)
+    request.endAt = arguments.string(Options.endAt)
     let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))

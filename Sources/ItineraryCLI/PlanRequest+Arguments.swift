@@ -27,6 +27,9 @@ extension PlanRequest {
     unknownHours = try arguments.choice(Options.unknownHours)
     at = try arguments.coordinate(Options.at)
     near = arguments.string(Options.near)
+    let avoided = arguments.strings(Options.avoid)
+    avoid = avoided.isEmpty ? nil : avoided
+    base = arguments.string(Options.base)
     provider = try arguments.choice(Options.provider)
     perCategory = try arguments.integer(Options.perCategory)
     noCache = arguments.flag(Options.noCache)

@@ -28,7 +28,7 @@ public enum NearestWord {
   /// `tpo` is one edit from `top`.
   ///
   /// - Complexity: O(m * n) time and memory.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
     for i in 0...a.count { d[i][0] = i }
     for j in 0...b.count { d[0][j] = j }

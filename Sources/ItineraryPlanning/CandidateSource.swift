@@ -53,6 +53,18 @@ enum CandidateSource {
     }
   }
 
+  /// The city's places, where a place named in a request is found; `nil`
+  /// for a live provider, which has no city.
+  ///
+  /// - Complexity: O(n) for an imported city's n places.
+  func cityPlaces() throws(ItineraryError) -> [Place]? {
+    switch self {
+    case .embedded(let city): city.places
+    case .imported(let city): try city.places()
+    case .live: nil
+    }
+  }
+
   /// - Parameter everyCategory: whether each category must have a candidate
   ///   (a plan's stops) or any may have none (a trip's choices).
   /// - Throws: `.usage` for a cuisine or price with no category of food or

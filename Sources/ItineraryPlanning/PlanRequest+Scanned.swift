@@ -115,6 +115,9 @@ extension PlanRequest {
     case "cuisine": return set(\.cuisine, value.string)
     case "price": return set(\.price, value.integer)
     case "photos": return set(\.photos, value.bool)
+    case "avoid": return set(\.avoid, value.strings)
+    case "base": return set(\.base, value.string)
+    case "endAt": return set(\.endAt, value.string)
     default: return false
     }
   }

@@ -34,7 +34,17 @@ extension PlanRequest {
     }
     if let why = at?.invalidity { throw fail("at", "is not a point on the Earth: \(why)") }
     try exclusive("at", "near", at != nil && near != nil)
-    if let provider, provider.isLive, at == nil, near == nil {
+    try exclusive("at", "base", at != nil && base != nil)
+    try exclusive("near", "base", near != nil && base != nil)
+    try exclusive("roundTrip", "endAt", roundTrip == true && endAt != nil)
+    try exclusive("anyOrder", "endAt", anyOrder == true && endAt != nil)
+    let named =
+      [("base", base), ("endAt", endAt)].compactMap { key, text in text.map { (key, $0) } }
+      + (avoid ?? []).map { ("avoid", $0) }
+    if let (key, _) = named.first(where: { $0.1.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      throw fail(key, "is empty")
+    }
+    if let provider, provider.isLive, at == nil, near == nil, base == nil {
       throw ItineraryError(
         .usage,
         "the \(provider.rawValue) provider needs a start point: \(name("at")) LAT,LON or "
@@ -82,7 +92,7 @@ extension PlanRequest {
       "anytime": anytime != nil, "verify": verify != nil, "verifyTimeLimit": verifyTimeLimit != nil,
       "distances": distances != nil, "days": days != nil, "day": day != nil,
       "maxPerCategory": maxPerCategory != nil, "maxWaitMinutes": maxWaitMinutes != nil,
-      "pace": pace != nil, "meals": meals != nil,
+      "pace": pace != nil, "meals": meals != nil, "endAt": endAt != nil,
     ]
     return keys.filter { given[$0] == true }
   }

@@ -98,6 +98,14 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// Whether each stop carries a few photos (`photos`), fetched after the
   /// plan is made; a photo that fails never fails the plan.
   public var photos: Bool?
+  /// Places never visited, by name or id in the city (`PlaceName`).
+  public var avoid: [String]?
+  /// Where the plan starts and ends, `LAT,LON` or a place of the city: a
+  /// round trip from there (in a trip, every day's).
+  public var base: String?
+  /// Where the plan ends, `LAT,LON` or a place of the city: the last leg
+  /// goes there and counts, and arrives before the end; plans only.
+  public var endAt: String?
 
   /// What `cuisine` and `price` keep.
   public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
@@ -111,13 +119,14 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
-    "maxWaitMinutes", "pace", "meals", "cuisine", "price", "photos",
+    "maxWaitMinutes", "pace", "meals", "cuisine", "price", "photos", "avoid", "base", "endAt",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
   public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals"]
   public static let planOnlyKeys = [
     "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "maxWaitMinutes",
+    "endAt",
   ]
 }
 
@@ -219,5 +228,8 @@ extension PlanRequest {
     cuisine = try values.decodeIfPresent(String.self, forKey: .cuisine)
     price = try values.decodeIfPresent(Int.self, forKey: .price)
     photos = try values.decodeIfPresent(Bool.self, forKey: .photos)
+    avoid = try values.decodeIfPresent([String].self, forKey: .avoid)
+    base = try values.decodeIfPresent(String.self, forKey: .base)
+    endAt = try values.decodeIfPresent(String.self, forKey: .endAt)
   }
 }

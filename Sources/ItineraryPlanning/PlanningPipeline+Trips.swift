@@ -46,7 +46,10 @@ extension PlanningPipeline {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
-    let places = VisitLength.apply(to: candidates.places, dwell: request.dwell)
+    let avoided = try ShapeStep.avoided(
+      request.avoid, in: source.cityPlaces() ?? candidates.places)
+    let places = VisitLength.apply(
+      to: candidates.places.filter { !avoided.contains($0.id) }, dwell: request.dwell)
     var roads: RoadTable?
     var streets: StreetStep?
     switch try distances(request, source: source) {

@@ -40,19 +40,42 @@ public struct PlanningPipeline: Sendable {
   /// - Complexity: that of the fetch and of the solver chosen.
   public func plan(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
     try request.validate()
-    let categories = try CategoryWords.resolve(request.categories)
     let (mode, speedKmh) = (
       request.mode ?? .walk, request.speed ?? (request.mode ?? .walk).defaultSpeedKmh
     )
     let radius = request.radius ?? Defaults.radiusKm(mode)
     let (origin, source, services) = try surroundings(of: request)
+    // The city's places, read once and only when a word names a place.
+    var city: [Place]??
+    func cityPlaces() throws(ItineraryError) -> [Place]? {
+      if let city { return city }
+      let places = try source.cityPlaces()
+      city = places
+      return places
+    }
+    let stops = try StopWords.resolve(request.categories, city: cityPlaces)
+    let categories = stops.compactMap { stop -> CanonicalCategory? in
+      if case .category(let category) = stop { return category }
+      return nil
+    }
     let time = try TimeStep.frame(
       for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: try now(),
       notify: notify)
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: radius, request: request, services: services,
       notify: notify)
-    var places = VisitLength.apply(to: candidates.places, dwell: request.dwell)
+    var finish: Place?
+    if let endAt = request.endAt {
+      let point = try PlacePoint.resolve(endAt, key: "endAt") { () throws(ItineraryError) in
+        try cityPlaces() ?? []
+      }
+      finish = PinnedLayer.finishPlace(at: point.coordinate, name: point.name)
+    }
+    let shaped = try ShapeStep.layers(
+      stops, candidates: candidates,
+      avoided: ShapeStep.avoided(request.avoid, in: cityPlaces() ?? candidates.places),
+      finish: finish)
+    var places = VisitLength.apply(to: shaped.places, dwell: request.dwell)
     if time != nil,
       case let unreadable = candidates.unreadableHours ?? TimeStep.unreadableHours(places),
       unreadable > 0
@@ -70,14 +93,15 @@ public struct PlanningPipeline: Sendable {
         notify: notify)
     case .osrm:
       places = RoadStep.keepBest(
-        places, categories: candidates.categories, limit: RoadStep.maxPoints - 1, notify: notify)
+        places, categories: shaped.categories, limit: RoadStep.maxPoints - 1, notify: notify)
       roads = try RoadStep.table(
         origin: origin, places: places, mode: mode, services: services.get(), notify: notify)
     }
     let problem = Problem(
-      origin: origin, categories: candidates.categories, places: places,
+      origin: origin, categories: shaped.categories, places: places,
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight,
-      roundTrip: request.roundTrip ?? false, order: request.anyOrder == true ? .any : .given,
+      roundTrip: request.roundTrip == true || (request.base != nil && request.endAt == nil),
+      order: request.anyOrder == true ? .any : .given,
       roads: roads, time: time)
     let count = request.top ?? Defaults.top
     let selection: Selection = request.exact == true ? .top(count) : .diverse(count)

@@ -23,7 +23,8 @@ struct ResponseBuilder {
     let timing = Timing(problem)
     let feasible = solution.plans.filter { timing?.timeline(of: $0.plan.stops).isFeasible != false }
     return PlanResponse(
-      request: request, origin: problem.origin, categories: problem.categories,
+      request: request, origin: problem.origin,
+      categories: problem.categories.map { PinnedLayer.label($0, in: problem) },
       anyOrder: problem.order == .any, roundTrip: problem.roundTrip,
       distanceWeight: problem.distanceWeight, mode: mode, speedKmh: speedKmh,
       distances: distances,
@@ -100,7 +101,8 @@ struct ResponseBuilder {
   /// says) with no opening hours of its own, so daylight is its hours.
   private func isOutdoorWithoutHours(_ stop: Plan.Stop, _ timing: Timing) -> Bool {
     !timing.hoursKnown(stop.place)
-      && CanonicalCategory.outdoorNames.contains(problem.categories[stop.category])
+      && CanonicalCategory.outdoorNames.contains(
+        PinnedLayer.shown(problem.categories[stop.category], at: problem.places[stop.place]))
   }
 
   /// Whether any of a visit falls outside the daylight (sunrise to civil
@@ -127,7 +129,8 @@ struct ResponseBuilder {
     let stops = ranked.plan.stops.enumerated().map { index, stop in
       let place = problem.places[stop.place]
       var result = PlanResponse.Stop(
-        id: place.id, name: place.name, category: problem.categories[stop.category],
+        id: place.id, name: place.name,
+        category: PinnedLayer.shown(problem.categories[stop.category], at: place),
         lat: place.coordinate.lat, lon: place.coordinate.lon, score: Scoring.score(of: place),
         scoreSource: place.scoreSource, kind: place.kind,
         legKm: kilometres[index], legMinutes: minutes[index], address: place.address,

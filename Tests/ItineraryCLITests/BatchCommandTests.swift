@@ -51,7 +51,7 @@ import Testing
     try #require(answers.count == Self.lines.count)
     #expect(answers.map { $0["line"] as? Int } == Array(1...Self.lines.count))
     let codes = answers.map { ($0["error"] as? [String: Any])?["exitCode"] as? Int }
-    #expect(codes == [nil, nil, 65, 65, 64, 64, 65, nil])
+    #expect(codes == [nil, nil, 64, 65, 64, 64, 65, nil])
     #expect((answers[1]["id"] as? Int) == 7)
     #expect(answers[3]["id"] is NSNull)
     let message = (answers[4]["error"] as? [String: Any])?["message"] as? String
@@ -163,7 +163,7 @@ import Testing
     let run = CommandRun(["batch", input.path])
     let errors = try Self.answers(run.stdout).map { $0["error"] as? [String: Any] }
     #expect(errors.map { $0?["code"] as? String } == ["InvalidQuery", "NoPlan"])
-    #expect(errors.map { $0?["exitCode"] as? Int } == [65, 1])
+    #expect(errors.map { $0?["exitCode"] as? Int } == [64, 1])
   }
 
   /// Many blocks of lines, answered while the ones before are written:

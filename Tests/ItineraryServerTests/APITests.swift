@@ -105,7 +105,7 @@ import Testing
     BadBody(
       path: "/v1/plan", body: #"{"categories": ["park"], "tpo": 3}"#, exitCode: 64, mentions: "top"),
     BadBody(path: "/v1/plan", body: #"{"top": 3}"#, exitCode: 64, mentions: "categories"),
-    BadBody(path: "/v1/plan", body: #"{"categories": ["parkk"]}"#, exitCode: 65, mentions: "park"),
+    BadBody(path: "/v1/plan", body: #"{"categories": ["parkk"]}"#, exitCode: 64, mentions: "park"),
     BadBody(
       path: "/v1/plan", body: #"{"categories": ["park"], "at": {"lat": 95, "lon": 0}}"#,
       exitCode: 64, mentions: "lat"),
