@@ -134,7 +134,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryCLITests",
-      dependencies: ["ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback", "ItineraryStore"]
+      dependencies: [
+        "ItineraryCLI", "ItineraryWorkloads", "ItineraryLoopback", "ItineraryStore",
+        "ItineraryStreets",
+      ]
     ),
     .testTarget(
       name: "ItineraryPlacesTests",
@@ -151,7 +154,11 @@ let package = Package(
         "ItineraryWorkloads", "ItineraryCLI", "ItineraryLoopback",
       ]
     ),
-    .testTarget(name: "ItineraryStoreTests", dependencies: ["ItineraryStore", "ItineraryPlaces"]),
+    .testTarget(
+      name: "ItineraryStoreTests",
+      dependencies: ["ItineraryStore", "ItineraryPlaces", "ItineraryStreets"]),
+    .testTarget(
+      name: "ItineraryStreetsTests", dependencies: ["ItineraryStreets", "ItineraryWorkloads"]),
     // A process that writes to a store, started twenty at a time by ItineraryStoreTests.
     .executableTarget(
       name: "store-writer", dependencies: ["ItineraryStore"], path: "Tests/StoreWriter"

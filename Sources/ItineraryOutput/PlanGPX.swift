@@ -77,11 +77,10 @@ public enum PlanGPX {
     return text
   }
 
-  /// A route's segment: the start, each stop, and the start again when it returns.
+  /// A route's segment: the start, each stop, and the start again when it
+  /// returns; along the streets with network distances.
   private static func segment(_ route: PlanVisits.Route, origin: Coordinate) -> String {
-    var points = [origin] + route.stops.map(\.coordinate)
-    if route.returns { points.append(origin) }
-    let lines = points.map {
+    let lines = route.points(from: origin).map {
       "      <trkpt lat=\"\(PlanVisits.degrees($0.lat))\" lon=\"\(PlanVisits.degrees($0.lon))\"/>\n"
     }
     return "    <trkseg>\n" + lines.joined() + "    </trkseg>\n"

@@ -73,7 +73,7 @@ public enum PlanGeoJSON {
   public static func encode(_ response: PlanResponse) throws(ItineraryError) -> Data {
     var features: [Feature] = []
     for plan in response.plans {
-      let line = route(
+      let line = PlanVisits.line(
         from: response.origin, plan.stops, back: response.roundTrip, returnPath: plan.returnPath)
       features.append(
         Feature(
@@ -91,7 +91,8 @@ public enum PlanGeoJSON {
       }
     }
     for (index, day) in (response.days ?? []).enumerated() {
-      let line = route(from: response.origin, day.stops, back: true, returnPath: day.returnPath)
+      let line = PlanVisits.line(
+        from: response.origin, day.stops, back: true, returnPath: day.returnPath)
       features.append(
         Feature(
           geometry: .line(line),
@@ -108,24 +109,6 @@ public enum PlanGeoJSON {
       }
     }
     return try ResponseJSON.encode(Collection(features: features))
-  }
-
-  /// A route's points: along each leg's path where it has one, else
-  /// straight from stop to stop.
-  static func route(
-    from origin: Coordinate, _ stops: [PlanResponse.Stop], back: Bool, returnPath: [[Double]]?
-  ) -> [Coordinate] {
-    var line = [origin]
-    func follow(_ path: [[Double]]?, to end: Coordinate) {
-      for pair in path ?? [] where pair.count == 2 {
-        let point = Coordinate(lat: pair[1], lon: pair[0])
-        if point != line.last { line.append(point) }
-      }
-      if end != line.last { line.append(end) }
-    }
-    for stop in stops { follow(stop.legPath, to: stop.coordinate) }
-    if back && !stops.isEmpty { follow(returnPath, to: origin) }
-    return line
   }
 
   private static func stopProperties(

@@ -12,6 +12,13 @@ struct PlanVisits {
     var stops: [PlanResponse.Stop]
     /// Whether the route ends back at the start.
     var returns: Bool
+    /// The way back's path along the streets, with network distances.
+    var returnPath: [[Double]]?
+
+    /// The route's points from `origin`: see `PlanVisits.line`.
+    func points(from origin: Coordinate) -> [Coordinate] {
+      PlanVisits.line(from: origin, stops, back: returns, returnPath: returnPath)
+    }
   }
 
   var routes: [Route]
@@ -20,13 +27,34 @@ struct PlanVisits {
   init(_ response: PlanResponse) {
     if let days = response.days, !days.isEmpty {
       routes = days.enumerated().map { index, day in
-        Route(label: "day \(index + 1)", stops: day.stops, returns: true)
+        Route(
+          label: "day \(index + 1)", stops: day.stops, returns: true, returnPath: day.returnPath)
       }
     } else {
       routes = response.plans.map { plan in
-        Route(label: "plan \(plan.rank)", stops: plan.stops, returns: response.roundTrip)
+        Route(
+          label: "plan \(plan.rank)", stops: plan.stops, returns: response.roundTrip,
+          returnPath: plan.returnPath)
       }
     }
+  }
+
+  /// A route's points: along each leg's path where it has one, else
+  /// straight from stop to stop.
+  static func line(
+    from origin: Coordinate, _ stops: [PlanResponse.Stop], back: Bool, returnPath: [[Double]]?
+  ) -> [Coordinate] {
+    var line = [origin]
+    func follow(_ path: [[Double]]?, to end: Coordinate) {
+      for pair in path ?? [] where pair.count == 2 {
+        let point = Coordinate(lat: pair[1], lon: pair[0])
+        if point != line.last { line.append(point) }
+      }
+      if end != line.last { line.append(end) }
+    }
+    for stop in stops { follow(stop.legPath, to: stop.coordinate) }
+    if back && !stops.isEmpty { follow(returnPath, to: origin) }
+    return line
   }
 
   /// Whether the response is a trip of days.

@@ -19,6 +19,7 @@ extension PlanningPipeline {
     let mode = request.mode ?? .walk
     let speedKmh = request.speed ?? mode.defaultSpeedKmh
     let (origin, source, services) = try surroundings(of: request)
+    let measure = try distances(request, source: source)
     var timed = request
     if let first = request.day?.first {
       timed.start = first.start
@@ -52,7 +53,7 @@ extension PlanningPipeline {
       to: candidates.places.filter { !avoided.contains($0.id) }, dwell: request.dwell)
     var roads: RoadTable?
     var streets: StreetStep?
-    switch try distances(request, source: source) {
+    switch measure {
     case .straight: break
     case .network(let network):
       (streets, roads) = try StreetStep.run(

@@ -45,6 +45,7 @@ public struct PlanningPipeline: Sendable {
     )
     let radius = request.radius ?? Defaults.radiusKm(mode)
     let (origin, source, services) = try surroundings(of: request)
+    let measure = try distances(request, source: source)
     // The city's places, read once and only when a word names a place.
     var city: [Place]??
     func cityPlaces() throws(ItineraryError) -> [Place]? {
@@ -85,7 +86,7 @@ public struct PlanningPipeline: Sendable {
     }
     var roads: RoadTable?
     var streets: StreetStep?
-    switch try distances(request, source: source) {
+    switch measure {
     case .straight: break
     case .network(let network):
       (streets, roads) = try StreetStep.run(

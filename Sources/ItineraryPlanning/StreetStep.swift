@@ -39,6 +39,15 @@ struct StreetStep {
       points[place.id] = index + 1
     }
     let roads = try legs.table(speedKmh: speedKmh)
+    let cut = places.indices.count {
+      legs.positions[$0 + 1] != nil && roads.distanceKm(from: .origin, to: .place($0)) == nil
+    }
+    if cut > 0 {
+      notify(
+        .info(
+          "\(cut == 1 ? "1 place has" : "\(cut) places have") no path from the start one may "
+            + "\(mode.rawValue) (an island, a closed courtyard): out of reach"))
+    }
     return (StreetStep(legs: legs, points: points), roads)
   }
 

@@ -6,7 +6,7 @@ import ItineraryCore
 ///
 /// Lengths are sums of great-circle distances between consecutive points,
 /// so no path is shorter than the great circle between its ends.
-public struct StreetNetwork: Sendable {
+public struct StreetNetwork: Sendable, Equatable {
   /// One street between two junctions.
   public struct Edge: Sendable, Equatable {
     public var from: Int32

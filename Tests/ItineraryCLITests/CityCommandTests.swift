@@ -4,6 +4,7 @@ import ItineraryCore
 import ItineraryPlaces
 import ItineraryPlanning
 import ItineraryStore
+import ItineraryStreets
 import ItineraryWorkloads
 import Testing
 
@@ -288,5 +289,8 @@ struct HelsinkiImportTests {
     #expect(city.summary.southWest == embedded.southWest)
     #expect(city.summary.northEast == embedded.northEast)
     #expect(city.summary.elements == embedded.file.summary.elements)
+    let streets = try #require(try city.streets())
+    #expect(try embedded.file.streets() == streets, "the same streets and hierarchies")
+    #expect(Set(streets.contractions.keys) == Set(TravelMode.allCases))
   }
 }

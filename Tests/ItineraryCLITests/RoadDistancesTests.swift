@@ -70,10 +70,10 @@ import Testing
         == run.stdout.replacing(/"millis" : [0-9.e-]+/, with: ""))
   }
 
-  @Test func straightIsTheDefaultAndAsksNoService() throws {
+  @Test func theCitysStreetsAreTheDefaultAndAskNoService() throws {
     let run = CommandRun(["plan", "--anytime", "restaurant", "park", "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(try Self.plans(run).json["distances"] as? String == "straight")
+    #expect(try Self.plans(run).json["distances"] as? String == "network")
     #expect(!run.stderr.contains("OSRM"))
   }
 

@@ -103,6 +103,9 @@ import Testing
       }
       if Bool.random(using: &generator) { fields["waitMinutes"] = number() }
       if Bool.random(using: &generator) { fields["hoursKnown"] = Bool.random(using: &generator) }
+      if Bool.random(using: &generator) {
+        fields["legPath"] = (0..<3).map { _ in [number(), number()] }
+      }
       let stop = try Self.stop(fields)
       try Self.expectSameBytes(["stops": [stop, stop]])
     }
@@ -115,7 +118,7 @@ import Testing
       "legMinutes": 5, "address": "d", "openingHours": "e", "photoURL": "f", "arrive": "g",
       "begin": "h", "leave": "i", "waitMinutes": 6, "hoursKnown": true, "afterDark": true,
       "dwellMinutes": 7, "directions": "j",
-      "scoreSource": "map", "kind": "tourism=museum",
+      "scoreSource": "map", "kind": "tourism=museum", "legPath": [[2.5, 1.5], [2, 1]],
       "photos": [
         [
           "id": "commons:1", "url": "u", "thumbnail": "t", "width": 4, "height": 3, "author": "a",
@@ -176,6 +179,7 @@ import Testing
       [
         "start": "a", "end": "b", "stops": [stop], "finish": "c", "distanceKm": 1,
         "durationMinutes": 2, "returnKm": 3, "returnMinutes": 4, "waitMinutes": 5, "objective": 6,
+        "returnPath": [[1, 2], [3, 4]],
       ]
     ]
     fields["objective"] = 1
@@ -221,7 +225,8 @@ import Testing
       "unknownHours": "closed", "openNow": true, "anytime": false, "days": 2,
       "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
       "maxWaitMinutes": 30, "pace": "relaxed", "meals": false, "cuisine": "pizza", "price": 2,
-      "photos": true,
+      "photos": true, "avoid": ["Kiasma", "node/1"], "base": "60.17,24.94",
+      "endAt": "Rautatientori",
     ]
   }
 

@@ -48,7 +48,8 @@ import Testing
     #expect(try city.complete(prefix: "urs", limit: 5).map(\.id) == ["node/1"])
 
     let database = try SQLiteDatabase(.file(file))
-    #expect(try database.userVersion() == 3)
+    #expect(try database.userVersion() == 4)
+    #expect(try city.streets() == nil, "an upgraded city has no streets until imported again")
     #expect(
       try database.rows("SELECT name FROM pragma_table_info('places')") { $0.text(0) }.suffix(3)
         == ["photo", "kind", "cuisine"])
@@ -66,7 +67,7 @@ import Testing
     } throws: { error in
       let message = (error as? ItineraryError)?.message ?? ""
       return message.hasPrefix(
-        "cannot upgrade the city file \(file.path) from schema version 1 to 3")
+        "cannot upgrade the city file \(file.path) from schema version 1 to 4")
         && message.contains("no such table: places")
         && message.hasSuffix("import the city again")
     }
