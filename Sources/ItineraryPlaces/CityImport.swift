@@ -248,7 +248,7 @@ public struct CityImport {
     do {
       try (tags.map { "nwr/\($0)" } + BasemapRules.relationExpressions).joined(separator: "\n")
         .write(
-        to: expressions, atomically: false, encoding: .utf8)
+          to: expressions, atomically: false, encoding: .utf8)
     } catch {
       throw ItineraryError(.failure, "cannot write \(expressions.path)")
     }

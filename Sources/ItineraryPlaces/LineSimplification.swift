@@ -45,7 +45,8 @@ enum LineSimplification {
     let (dx, dy) = (end.x - start.x, end.y - start.y)
     let squared = dx * dx + dy * dy
     let along =
-      squared == 0 ? 0 : max(0, min(1, ((point.x - start.x) * dx + (point.y - start.y) * dy) / squared))
+      squared == 0
+      ? 0 : max(0, min(1, ((point.x - start.x) * dx + (point.y - start.y) * dy) / squared))
     let (x, y) = (start.x + along * dx, start.y + along * dy)
     return ((point.x - x) * (point.x - x) + (point.y - y) * (point.y - y)).squareRoot()
   }
