@@ -43,18 +43,20 @@ public enum Basemap {
 
   /// The box of the origin and every stop of `response`, widened by half
   /// its size on each side and by at least `margin` degrees (about 500 m),
-  /// for a page that fits its plans with room around them.
+  /// for a page that fits its plans with room around them; at most
+  /// `maxSpan` each way, around its middle.
   public static func box(around response: PlanResponse) -> (Coordinate, Coordinate) {
     let stops = response.plans.flatMap(\.stops) + (response.days ?? []).flatMap(\.stops)
     let lats = [response.origin.lat] + stops.map(\.lat)
     let lons = [response.origin.lon] + stops.map(\.lon)
     let (south, north) = (lats.min() ?? 0, lats.max() ?? 0)
     let (west, east) = (lons.min() ?? 0, lons.max() ?? 0)
-    let latMargin = max(margin, (north - south) / 2)
-    let lonMargin = max(margin * 2, (east - west) / 2)
+    let halfHeight = min(maxSpan / 2, (north - south) / 2 + max(margin, (north - south) / 2))
+    let halfWidth = min(maxSpan / 2, (east - west) / 2 + max(margin * 2, (east - west) / 2))
+    let (lat, lon) = ((south + north) / 2, (west + east) / 2)
     return (
-      Coordinate(lat: max(-90, south - latMargin), lon: max(-180, west - lonMargin)),
-      Coordinate(lat: min(90, north + latMargin), lon: min(180, east + lonMargin))
+      Coordinate(lat: max(-90, lat - halfHeight), lon: max(-180, lon - halfWidth)),
+      Coordinate(lat: min(90, lat + halfHeight), lon: min(180, lon + halfWidth))
     )
   }
 

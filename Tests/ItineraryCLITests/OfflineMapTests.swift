@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryPlaces
+import ItineraryPlanning
 import ItineraryStore
 import Testing
 
@@ -35,6 +36,19 @@ import Testing
       ], environment: environment)
     #expect(flagged.stdout.contains(#""url":"http://localhost/{z}/{x}/{y}""#))
     #expect(flagged.stdout.contains(#""attribution":"Local \u003ctiles>""#))
+  }
+
+  @Test func plansFarApartGetAMapOfHalfADegreeAroundTheirMiddle() throws {
+    let run = CommandRun(["plan", "museum", "cafe", "--top", "1", "--format", "json"])
+    var response = try JSONDecoder().decode(PlanResponse.self, from: Data(run.stdout.utf8))
+    response.plans[0].stops[0].lat += 3
+    let (southWest, northEast) = Basemap.box(around: response)
+    #expect(northEast.lat - southWest.lat <= Basemap.maxSpan)
+    #expect(northEast.lon - southWest.lon >= 0.01, "room around the plans")
+    let geoJSON = try Basemap.geoJSON(
+      southWest: southWest, northEast: northEast,
+      cities: ImportedCities(environment: CommandRun.environment))
+    #expect(String(decoding: geoJSON, as: UTF8.self).hasPrefix(#"{"type":"FeatureCollection""#))
   }
 
   @Test func aTileURLThatIsNoTemplateIsAUsageError() {
