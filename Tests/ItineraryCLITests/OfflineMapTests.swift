@@ -58,6 +58,16 @@ import Testing
       #expect(run.errorLine?.contains("--tiles") == true, "\(run.stderr)")
       #expect(run.stdout.isEmpty)
     }
+    for command in [["explore", "museum"], ["serve", "--port", "0"]] {
+      let run = CommandRun(command + ["--tiles", "https://tiles.example.org/{z}/{x}.png"])
+      #expect(run.status == 64, "\(command)")
+      #expect(run.errorLine?.contains("the URL has no {y}") == true, "\(run.stderr)")
+    }
+    var environment = CommandRun.environment
+    environment["ITINERARY_TILE_URL"] = "ftp://tiles.example.org/{z}/{x}/{y}.png"
+    let run = CommandRun(["plan", "museum", "cafe"], environment: environment)
+    #expect(run.status == 64)
+    #expect(run.errorLine?.contains("ITINERARY_TILE_URL: expects an http or https URL") == true)
   }
 }
 
