@@ -71,6 +71,7 @@ let package = Package(
       dependencies: [
         "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryPlaces",
         "ItineraryPlanning", "ItineraryOutput", "ItineraryStore", "ItineraryServer",
+        "ItineraryWebPage",
       ]
     ),
     .executableTarget(name: "itinerary", dependencies: ["ItineraryCLI"]),

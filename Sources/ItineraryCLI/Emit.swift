@@ -2,6 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryOutput
 import ItineraryPlanning
+import ItineraryWebPage
 
 /// Where a command's data goes: standard output, or `-o FILE` written whole
 /// (see `OutputFile`; `-o -` is standard output).
@@ -17,9 +18,10 @@ enum Emit {
 
   /// Prints a response in `format`, then fails if GLPK disagreed with it.
   static func response(
-    _ response: PlanResponse, format: OutputFormat, to path: String?, terminal: Terminal
+    _ response: PlanResponse, format: OutputFormat, background: MapBackground,
+    to path: String?, terminal: Terminal
   ) throws(ItineraryError) -> Int32 {
-    try data(format.render(response), to: path, terminal: terminal)
+    try data(format.render(response, background: background), to: path, terminal: terminal)
     if let disagreement = response.disagreement { throw disagreement }
     return 0
   }

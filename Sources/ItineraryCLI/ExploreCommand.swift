@@ -30,7 +30,7 @@ enum ExploreCommand {
       Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
       Options.verifyTimeLimit, Options.units,
-      Options.format, Options.output, Options.noHistory,
+      Options.format, Options.output, Options.tiles, Options.tilesAttribution, Options.noHistory,
     ],
     run: run)
 
@@ -61,6 +61,7 @@ enum ExploreCommand {
     request.distances = try arguments.choice(Options.distances)
     if arguments.has(Options.noMeals) { request.meals = false }
     let format = try arguments.format(default: .table)
+    let tiles = try arguments.tileServer(context.environment)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:), trip: true)
     }
@@ -75,6 +76,8 @@ enum ExploreCommand {
       }
     }
     return try Emit.response(
-      response, format: format, to: arguments.string(Options.output), terminal: terminal)
+      response, format: format,
+      background: PageBackground.of(response, format: format, tiles: tiles, context.environment),
+      to: arguments.string(Options.output), terminal: terminal)
   }
 }

@@ -23,7 +23,10 @@ enum HistoryCommand {
       --limit says otherwise. 'rerun N' asks entry N's request again and shows the
       new answer.
       """,
-    options: [historyLimit, Options.format, Options.output, Options.noHistory],
+    options: [
+      historyLimit, Options.format, Options.output, Options.tiles, Options.tilesAttribution,
+      Options.noHistory,
+    ],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
@@ -116,7 +119,12 @@ enum HistoryCommand {
   ) throws(ItineraryError) {
     let data =
       switch run {
-      case .plan(_, let response), .explore(_, let response): try format.render(response)
+      case .plan(_, let response), .explore(_, let response):
+        try format.render(
+          response,
+          background: PageBackground.of(
+            response, format: format, tiles: arguments.tileServer(context.environment),
+            context.environment))
       case .search(_, let response): try format.render(response)
       }
     try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)

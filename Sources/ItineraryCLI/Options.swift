@@ -147,6 +147,14 @@ enum Options {
     "output", "FILE", short: "o",
     "write to FILE, whole or not at all ('-': standard output); without --format, "
       + "a .json, .geojson, .html, .ics or .gpx FILE is written in that format")
+  static let tiles = Option.value(
+    "tiles", "URL",
+    "draw the map page from this tile server (https://host/{z}/{x}/{y}.png; "
+      + "ITINERARY_TILE_URL) instead of the city's own offline map")
+  static let tilesAttribution = Option.value(
+    "tiles-attribution", "TEXT",
+    "the credit the tile server asks for (ITINERARY_TILE_ATTRIBUTION; "
+      + "default '\(TileServer.defaultAttribution)')")
   static let gtsplib = Option.flag(
     "gtsplib", "FILE is a GTSPLIB instance (the same as 'itinerary gtsp FILE')")
   static let optw = Option.flag(

@@ -31,7 +31,7 @@ enum PlanCommand {
       Options.waitWeight, Options.maxWait,
       Options.unknownHours, Options.openNow, Options.anytime, Options.timeLimit, Options.seed,
       Options.memoryLimit, Options.verify, Options.verifyTimeLimit, Options.units, Options.format,
-      Options.output,
+      Options.output, Options.tiles, Options.tilesAttribution,
       Options.noHistory,
     ],
     run: run)
@@ -52,6 +52,7 @@ enum PlanCommand {
     request.distances = try arguments.choice(Options.distances)
     request.endAt = arguments.string(Options.endAt)
     let format = try arguments.format(default: .table)
+    let tiles = try arguments.tileServer(context.environment)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))
     }
@@ -66,6 +67,8 @@ enum PlanCommand {
       }
     }
     return try Emit.response(
-      response, format: format, to: arguments.string(Options.output), terminal: terminal)
+      response, format: format,
+      background: PageBackground.of(response, format: format, tiles: tiles, context.environment),
+      to: arguments.string(Options.output), terminal: terminal)
   }
 }

@@ -21,7 +21,7 @@ enum PlansCommand {
       with a start time) or a GPS track (gpx). Without --format, the extension
       of -o FILE chooses. Names are matched ignoring ASCII case.
       """,
-    options: [Options.format, Options.output],
+    options: [Options.format, Options.output, Options.tiles, Options.tilesAttribution],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
@@ -45,7 +45,11 @@ enum PlansCommand {
         PlanResponse.self, from: saved.payload, source: "saved plan \"\(saved.name)\"")
       let data: Data
       do throws(ItineraryError) {
-        data = try format.render(response)
+        data = try format.render(
+          response,
+          background: PageBackground.of(
+            response, format: format, tiles: arguments.tileServer(context.environment),
+            context.environment))
       } catch {
         throw ItineraryError(error.kind, "saved plan \"\(saved.name)\": \(error.message)")
       }

@@ -15,12 +15,13 @@ enum ServeCommand {
       /, /healthz, /metrics and /openapi.json (docs/reference.md). Listens on
       loopback unless --host says otherwise. With ITINERARY_SERVE_TOKEN set,
       every write needs 'Authorization: Bearer <token>'. SIGTERM finishes the
-      requests in flight and exits 0.
+      requests in flight and exits 0. The map page draws the city's own map
+      (GET /v1/basemap) unless --tiles or ITINERARY_TILE_URL names a tile server.
       """,
     options: [
       Options.host, Options.port, Options.threads, Options.maxInFlight, Options.deadline,
       Options.maxBody, Options.idleTimeout, Options.requestTimeout,
-      Options.memoryBudget, Options.history,
+      Options.memoryBudget, Options.history, Options.tiles, Options.tilesAttribution,
     ],
     run: run)
 
@@ -57,6 +58,7 @@ enum ServeCommand {
       configuration.deadline = deadline
     }
     configuration.recordsHistory = arguments.has(Options.history)
+    configuration.tiles = try arguments.tileServer(context.environment)
     let terminal = context.terminal
     try ServerRunner.run(
       configuration, announce: { terminal.writeError("\($0)\n") },

@@ -68,6 +68,7 @@ enum SolveCommand {
     let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
     return try Emit.response(
       pipeline.solve(SolveRequest(instance: instance, settings: settings)), format: format,
-      to: arguments.string(Options.output), terminal: terminal)
+      // An instance's points need be no place on a map: its page draws none.
+      background: .basemap(nil), to: arguments.string(Options.output), terminal: terminal)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryPlanning
+import ItineraryWebPage
 
 /// How a response is shown: a table for people, the response's JSON, a
 /// GeoJSON map layer, a map page in one HTML file, or a plan taken along: an
@@ -13,13 +14,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
   /// The response in this format, ending with a newline.
   ///
+  /// - Parameter background: what the html page draws under the plans
+  ///   (by default nothing: a plain background).
   /// - Throws: `.failure` when a number cannot be written (never a silent `{}`).
-  public func render(_ response: PlanResponse) throws(ItineraryError) -> Data {
+  public func render(_ response: PlanResponse, background: MapBackground = .basemap(nil))
+    throws(ItineraryError) -> Data
+  {
     switch self {
     case .table: Data(PlanTable.render(response).utf8)
     case .json: try ResponseJSON.encode(response)
     case .geojson: try PlanGeoJSON.encode(response)
-    case .html: try PlanPage.render(response)
+    case .html: try PlanPage.render(response, background: background)
     case .ics: try PlanCalendar.render(response)
     case .gpx: try PlanGPX.render(response)
     }

@@ -17,7 +17,9 @@ import ItineraryStreets
 /// decode and write in blocks of thousands are what its memory grew with.
 /// Both runs write each element's version and last edit. The second also
 /// gives the ways a person may walk, cycle or drive (`StreetRules`), which
-/// become the city's street network.
+/// become the city's street network, and the water, green, buildings and
+/// streets of the offline map (`BasemapCollector`), whose multipolygons the
+/// first run names.
 /// A place's location is a node's own, the mean of a way's distinct located
 /// points, or the mean of the distinct located points of a multipolygon's
 /// outer ways; a way or multipolygon whose outline closes has a footprint.
@@ -118,7 +120,9 @@ public struct CityImport {
     var outlineRings: [Int64: [MapPoint]] = [:]
     let nameKey = Array("name".utf8)
     let streetKeys = ["highway", "route", "man_made"].map { Array($0.utf8) }
+    let mapKeys = (BasemapRules.keys + ["route", "man_made"]).map { Array($0.utf8) }
     var streets = StreetNetworkBuilder()
+    var basemap = BasemapCollector(multipolygons: candidates.basemap)
     try osmium.run(
       [
         [
@@ -138,11 +142,15 @@ public struct CityImport {
       if elements % 1_000_000 == 0 {
         progress("import \(name): \(elements) elements read, \(writer.count) places")
       }
-      if line.kind == .way, streetKeys.contains(where: line.mayHaveTag),
-        let access = StreetRules.access(
-          try decoded { () throws(OPLLine.Malformed) in try line.tags() })
+      if line.kind == .way,
+        mapKeys.contains(where: line.mayHaveTag) || basemap.outerWays.contains(line.id)
       {
-        streets.add(line.locatedNodes().map { ($0.id, $0.location.coordinate) }, access: access)
+        let tags = try decoded { () throws(OPLLine.Malformed) in try line.tags() }
+        let nodes = line.locatedNodes()
+        if streetKeys.contains(where: line.mayHaveTag), let access = StreetRules.access(tags) {
+          streets.add(nodes.map { ($0.id, $0.location.coordinate) }, access: access)
+        }
+        try basemap.add(way: line.id, nodes: nodes, tags: tags, to: writer)
       }
       let id = kindName(line.kind) + "/\(line.id)"
       let outline = line.kind == .way && candidates.outlineWays.contains(line.id)
@@ -187,6 +195,8 @@ public struct CityImport {
       throw ItineraryError(
         .data, "\(extract.path) has no named place of the vocabulary's categories")
     }
+    try basemap.finish(to: writer)
+    progress("import \(name): \(writer.basemapCount) features of the map")
     var network = try streets.build()
     for mode in TravelMode.allCases {
       let graph = StreetGraph(network, mode: mode)
@@ -219,16 +229,17 @@ public struct CityImport {
   }
 
   /// What the first run learns: the context the places are scored in, the
-  /// named multipolygon relations of the vocabulary's categories, and every
-  /// way of their outlines.
+  /// named multipolygon relations of the vocabulary's categories, every
+  /// way of their outlines, and the multipolygons the map draws.
   struct Candidates {
     var context: MapContext
     var multipolygons: [Multipolygon]
     var outlineWays: Set<Int64>
+    var basemap: [BasemapCollector.Multipolygon]
   }
 
-  /// Reads every element with one of the vocabulary's tags, without what it
-  /// references.
+  /// Reads every element with one of the vocabulary's tags, and every
+  /// relation of the basemap's areas, without what they reference.
   ///
   /// - Complexity: O(elements of the extract); memory O(business names +
   ///   multipolygon places).
@@ -239,14 +250,16 @@ public struct CityImport {
       tags += category.osm.filter { !tags.contains($0) }
     }
     do {
-      try tags.map { "nwr/\($0)" }.joined(separator: "\n").write(
-        to: expressions, atomically: false, encoding: .utf8)
+      try (tags.map { "nwr/\($0)" } + BasemapRules.relationExpressions).joined(separator: "\n")
+        .write(
+          to: expressions, atomically: false, encoding: .utf8)
     } catch {
       throw ItineraryError(.failure, "cannot write \(expressions.path)")
     }
     var builder = MapContext.Builder(rules: rules)
     var multipolygons: [Multipolygon] = []
     var ways: Set<Int64> = []
+    var basemap: [BasemapCollector.Multipolygon] = []
     try osmium.run(
       [
         [
@@ -264,17 +277,23 @@ public struct CityImport {
         (try line.version(), try line.timestamp())
       }
       guard line.kind != .relation || OSMPlaceRules.hasOutline(relation: tags) else { return }
+      // Only candidates count (`MapContext.Builder`), so the map's areas change no score.
       builder.add(tags: tags, edited: edited)
-      guard line.kind == .relation, rules.isCandidate(tags) else { return }
+      guard line.kind == .relation else { return }
       let members = try decoded { () throws(OPLLine.Malformed) in try line.members() }
       let outline = members.filter {
         $0.kind == UInt8(ascii: "w") && OSMPlaceRules.isOuter(role: $0.role)
       }.map(\.id)
+      if tags["type"] == "multipolygon", let kind = BasemapRules.area(tags) {
+        basemap.append(BasemapCollector.Multipolygon(kind: kind, ways: outline))
+      }
+      guard rules.isCandidate(tags) else { return }
       multipolygons.append(
         Multipolygon(id: line.id, tags: tags, ways: outline, version: version, edited: edited))
       ways.formUnion(outline)
     }
-    return Candidates(context: builder.context, multipolygons: multipolygons, outlineWays: ways)
+    return Candidates(
+      context: builder.context, multipolygons: multipolygons, outlineWays: ways, basemap: basemap)
   }
 
   /// Adds the place an element is, when it is one.

@@ -38,8 +38,9 @@ public final class ItineraryService: Sendable {
       },
     ]
     router = Router(
-      routes: general + PageRoutes.routes + planning.routes + places.routes + store.routes
-        + PhotoRoutes(environment: configuration.environment).routes)
+      routes: general + PageRoutes(tiles: configuration.tiles).routes + planning.routes
+        + places.routes + store.routes + PhotoRoutes(environment: configuration.environment).routes
+        + BasemapRoutes(environment: configuration.environment).routes)
   }
 
   /// Answers one request, never throwing: every failure is an error

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryPlanning
 
 /// How `itinerary serve` runs: where it listens, how much it takes on, and
 /// who may write.
@@ -22,6 +23,8 @@ public struct ServerConfiguration: Sendable {
   public var token: String?
   /// Whether each plan answered is written to the store's history.
   public var recordsHistory = false
+  /// The tile server the map page draws from; `nil` for the city's basemap.
+  public var tiles: TileServer?
   /// API keys, `ITINERARY_*` settings, and the data directory of the store.
   public var environment: [String: String]
 

@@ -2,7 +2,7 @@
 /// the end; a released migration never changes, since city files of every
 /// version are out there to be upgraded when opened.
 enum CityFileSchema {
-  static let migrator = Migrator([places, photos, kinds, streets])
+  static let migrator = Migrator([places, photos, kinds, streets, basemap])
 
   /// Version 1: the summary, the places, and their name and point indexes.
   static let places = Migration(
@@ -43,5 +43,15 @@ enum CityFileSchema {
         metres REAL NOT NULL, access INTEGER NOT NULL, shape BLOB NOT NULL);
       CREATE TABLE street_hierarchies (
         mode TEXT PRIMARY KEY, ranks BLOB NOT NULL, shortcuts BLOB NOT NULL);
+      """)
+
+  /// Version 5: the basemap the offline map draws (`BasemapFeature`): each
+  /// feature's kind and points (`BasemapShapeBlob`), and an R*Tree of their
+  /// bounding boxes. An upgraded file has none.
+  static let basemap = Migration(
+    "basemap",
+    sql: """
+      CREATE TABLE basemap (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, shape BLOB NOT NULL);
+      CREATE VIRTUAL TABLE basemap_boxes USING rtree(id, min_lat, max_lat, min_lon, max_lon);
       """)
 }

@@ -12,6 +12,9 @@ public final class CityFileWriter {
   private let database: SQLiteDatabase
   private let insert: SQLiteStatement
   private let label: String
+  private let stageFeature: SQLiteStatement
+  /// Basemap features added so far.
+  public private(set) var basemapCount = 0
   /// Places kept so far.
   public private(set) var count = 0
 
@@ -33,10 +36,12 @@ public final class CityFileWriter {
           lat REAL NOT NULL, lon REAL NOT NULL, score REAL NOT NULL,
           address TEXT, hours TEXT, photo TEXT, kind TEXT, cuisine TEXT, edited INTEGER,
           twin TEXT UNIQUE);
+        CREATE TABLE scratch.basemap (cell INTEGER NOT NULL, kind INTEGER NOT NULL, shape BLOB);
         BEGIN;
         """)
       insert = try database.prepare(
         "INSERT OR IGNORE INTO scratch.staging VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      stageFeature = try database.prepare("INSERT INTO scratch.basemap VALUES (?, ?, ?)")
     } catch {
       throw error.itineraryError(file: label)
     }
@@ -105,8 +110,69 @@ public final class CityFileWriter {
     }
   }
 
+  /// Adds one feature of the basemap; it waits on disk until `finish`
+  /// groups it with the others of its kind and cell (`basemapCell`).
+  ///
+  /// - Complexity: O(points + log features).
+  public func add(_ feature: BasemapFeature) throws(ItineraryError) {
+    guard let first = feature.points.first else { return }
+    let cell =
+      Int((first.lat / Self.basemapCell).rounded(.down)) * 100_000
+      + Int((first.lon / Self.basemapCell).rounded(.down))
+    do throws(SQLiteError) {
+      try stageFeature.bind([
+        .int(cell), .int(feature.kind.rawValue), .blob(BasemapShapeBlob.encode([feature.points])),
+      ])
+      while try stageFeature.step() {}
+    } catch {
+      throw error.itineraryError(file: label)
+    }
+    basemapCount += 1
+  }
+
+  /// The side of a basemap cell, in degrees: features of one kind that start
+  /// in one cell are one row of the file and one box of its R*Tree, which
+  /// holds the file small and a page's box still finds few rows.
+  static let basemapCell = 0.01
+
+  /// Writes the staged basemap features a row a kind and cell, with the box
+  /// of the row's features.
+  ///
+  /// - Complexity: O(points + f log f) for f features, on disk.
+  private func groupBasemap() throws(SQLiteError) {
+    let insert = try database.prepare("INSERT INTO basemap VALUES (?, ?, ?)")
+    let box = try database.prepare("INSERT INTO basemap_boxes VALUES (?, ?, ?, ?, ?)")
+    var row = 0
+    func write(_ kind: Int, _ shapes: [[Coordinate]]) throws(SQLiteError) {
+      let points = shapes.joined()
+      guard let first = points.first else { return }
+      row += 1
+      try insert.bind([.int(row), .int(kind), .blob(BasemapShapeBlob.encode(shapes))])
+      while try insert.step() {}
+      let edges = points.reduce(into: (first.lat, first.lat, first.lon, first.lon)) {
+        $0 = (min($0.0, $1.lat), max($0.1, $1.lat), min($0.2, $1.lon), max($0.3, $1.lon))
+      }
+      try box.bind([.int(row), .real(edges.0), .real(edges.1), .real(edges.2), .real(edges.3)])
+      while try box.step() {}
+    }
+    let staged = try database.prepare(
+      "SELECT cell, kind, shape FROM scratch.basemap ORDER BY cell, kind, rowid")
+    var group: (cell: Int, kind: Int)?
+    var shapes: [[Coordinate]] = []
+    while try staged.step() {
+      let key = (cell: staged.int(0), kind: staged.int(1))
+      if let current = group, current != key {
+        try write(current.kind, shapes)
+        shapes = []
+      }
+      group = key
+      shapes += BasemapShapeBlob.decode(staged.data(2)) ?? []
+    }
+    if let group { try write(group.kind, shapes) }
+  }
+
   /// Numbers the places best first into the tables of `CityFileSchema`,
-  /// indexes them, writes the summary and closes the file. Equal scores go
+  /// indexes them, writes the basemap, the summary and closes the file. Equal scores go
   /// in the tie order, the most recently edited first (unknown edits last),
   /// then by name (by its UTF-8 bytes) and, for the same name edited the
   /// same second, by id; and are told apart by `ScoreTies`, so that no two
@@ -153,6 +219,7 @@ public final class CityFileWriter {
         INSERT INTO boxes SELECT rowid, lat, lat, lon, lon FROM places;
         INSERT INTO names (rowid, name) SELECT rowid, name FROM places;
         """)
+      try groupBasemap()
       let meta = try database.prepare("INSERT INTO meta VALUES (?, ?)")
       for (key, value) in CityFile.meta(summary) {
         try meta.bind([.text(key), .text(value)])

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The map page as one HTML document with everything inlined: Leaflet, its
-/// licence, the page's style and script, and, for a file, the plans to show.
+/// licence, the page's style and script, what the map draws under the plans
+/// (`MapBackground`), and, for a file, the plans to show.
 ///
 /// Served at `/` it plans live against the API; written by `plan --format
 /// html` it shows the plans it holds and needs no server.
@@ -9,8 +10,8 @@ public enum WebPage {
   /// The page. `responseJSON` (a plan response's JSON) makes it a page of
   /// those plans alone; `nil` makes it the live page of the server.
   ///
-  /// - Complexity: O(size of the page and of the response).
-  public static func document(responseJSON: Data? = nil) -> String {
+  /// - Complexity: O(size of the page, of the response and of the map).
+  public static func document(responseJSON: Data? = nil, background: MapBackground) -> String {
     let data = responseJSON.map { String(decoding: $0, as: UTF8.self) } ?? "null"
     return WebAssets.pageHTML
       .replacingOccurrences(
@@ -26,6 +27,7 @@ public enum WebPage {
       .replacingOccurrences(of: "/*PAGE_CSS*/", with: WebAssets.pageCSS)
       .replacingOccurrences(of: "/*PAGE_JS*/", with: WebAssets.pageJS)
       .replacingOccurrences(of: "/*LEAFLET_JS*/", with: leafletScript)
+      .replacingOccurrences(of: "/*MAP_DATA*/", with: scriptSafe(background.json))
       // Last, so that nothing in the plans is taken for a placeholder.
       .replacingOccurrences(of: "/*PLAN_DATA*/", with: scriptSafe(data))
   }

@@ -104,6 +104,14 @@ class PageTest:
     def find(self, selector):
         return self.driver.find_elements(By.CSS_SELECTOR, selector)
 
+    def basemap_kinds(self):
+        """How many kinds of the city's own map the page has drawn."""
+        return int(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-basemap") or 0)
+
+    def fetched(self):
+        """Every URL the page has fetched: scripts, images, tiles, API calls."""
+        return self.driver.execute_script("return performance.getEntriesByType('resource').map((e) => e.name)")
+
     def answered(self):
         return int(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0)
 
@@ -134,6 +142,10 @@ class PageTest:
         driver.get(self.server.url + "/")
         self.wait(lambda: self.find(".leaflet-marker-icon.start-marker"), "the map and its start marker appear")
         self.check("the page says how to move the start", "drag the marker" in driver.find_element(By.ID, "start").text)
+        self.wait(lambda: self.basemap_kinds() >= 3, "the served page draws the city's own map")
+        self.check("the map is drawn on a canvas under the plans", bool(self.find(".leaflet-basemap-pane canvas")))
+        self.check("the served page asks its own server only, no tile server",
+                   all(url.startswith(self.server.url) for url in self.fetched()), str(self.fetched()))
         self.shot("01-empty")
 
         field = driver.find_element(By.ID, "category-input")
@@ -220,6 +232,10 @@ class PageTest:
         self.check("the html file draws its plans", len(self.find(".leaflet-overlay-pane path")) >= 3)
         self.check("the html file hides the controls",
                    not driver.find_element(By.ID, "controls").is_displayed())
+        self.check("the html file draws the city's map under its plans",
+                   self.basemap_kinds() >= 3 and bool(self.find(".leaflet-basemap-pane canvas")))
+        self.check("the html file fetches nothing from the network",
+                   not [url for url in self.fetched() if url.startswith("http")], str(self.fetched()))
         self.shot("07-html-file")
 
         trip = os.path.join(self.output, "trip.html")

@@ -59,7 +59,7 @@ import Testing
   /// The policy allows the two inline scripts by hash, no other inline
   /// script or handler, and the hashes are those of the scripts as served.
   @Test func thePolicyAllowsExactlyThePagesScripts() throws {
-    let page = WebPage.document()
+    let page = WebPage.document(background: .served)
     let meta = try #require(
       page.firstMatch(
         of: try Regex(#"<meta http-equiv="Content-Security-Policy" content="([^"]*)">"#)))

@@ -32,7 +32,7 @@ import Testing
 
   @Test func placeNamesAreNotTakenForPlaceholders() {
     let json = #"{"name": "/*PAGE_JS*/"}"#
-    let page = WebPage.document(responseJSON: Data(json.utf8))
+    let page = WebPage.document(responseJSON: Data(json.utf8), background: .basemap(nil))
     #expect(page.contains(#"{"name": "/*PAGE_JS*/"}"#))
   }
 }

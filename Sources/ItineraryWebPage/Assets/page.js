@@ -1,11 +1,14 @@
 // The map page of itinerary. Live (served by `itinerary serve`): pick and
 // order categories, drag the start, and the plans are asked for again.
 // Static (`plan --format html`): the plans the file holds, nothing asked.
+// Under the plans, a tile server's map when one is configured, else the
+// city's own map drawn as vectors, so that the page needs no network.
 (function () {
   'use strict';
 
   const $ = (id) => document.getElementById(id);
   const held = asPlans(JSON.parse($('plan-data').textContent));
+  const background = JSON.parse($('map-data').textContent);
   const live = held === null;
   const colours = ['#d9480f', '#1971c2', '#2f9e44', '#ae3ec9', '#f08c00',
     '#0c8599', '#e03131', '#5c940d', '#6741d9', '#c2255c'];
@@ -20,14 +23,96 @@
 
   const map = L.map('map', { zoomControl: true }).setView(
     held ? [held.origin.lat, held.origin.lon] : helsinki, 15);
-  L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
-    maxZoom: 19, attribution: '&copy; OpenStreetMap contributors',
-  }).addTo(map);
   const drawn = L.layerGroup().addTo(map);
   const start = L.marker(map.getCenter(), {
     draggable: live, title: 'start', keyboard: true, autoPan: true,
     icon: L.divIcon({ className: 'start-marker', iconSize: [22, 22], iconAnchor: [11, 11] }),
   }).addTo(map);
+
+  // ---- The map under the plans
+
+  /**
+   * The quiet style of the city's own map, a kind at a time, in the order
+   * drawn: water and green, buildings, then streets (each on a grey casing
+   * a little wider, so that white streets stand out on the light ground).
+   */
+  const basemapStyles = [
+    ['water', { stroke: false, fillColor: '#aad3df', fillOpacity: 1 }],
+    ['park', { stroke: false, fillColor: '#c8e6b0', fillOpacity: 1 }],
+    ['coastline', { color: '#aad3df', weight: 3 }],
+    ['building', { color: '#cfc8bf', weight: 0.5, fillColor: '#e2ded9', fillOpacity: 1 }],
+    ['path', { color: '#ffffff', weight: 1.5, opacity: 0.9 }],
+    ['street', { color: '#d8d2ca', weight: 5 }],
+    ['majorStreet', { color: '#d0c9bf', weight: 8 }],
+    ['street', { color: '#ffffff', weight: 3.5 }],
+    ['majorStreet', { color: '#ffffff', weight: 6 }],
+  ];
+
+  /** Leaflet sets an attribution as HTML: the configured text goes in as text. */
+  function escaped(text) {
+    return String(text).replace(/[&<>"']/g, (character) => '&#' + character.charCodeAt(0) + ';');
+  }
+
+  /**
+   * A tile layer of the configured server, or a layer for the city's map on
+   * a canvas in its own pane under the plans; the served page asks the
+   * server for the map of the box shown as the map moves.
+   */
+  function drawBackground() {
+    if (background.tiles) {
+      L.tileLayer(background.tiles.url, {
+        maxZoom: 19, attribution: escaped(background.tiles.attribution),
+      }).addTo(map);
+      return null;
+    }
+    $('map').classList.add('offline');
+    map.createPane('basemap').style.zIndex = 150;
+    const layer = L.layerGroup().addTo(map);
+    map.attributionControl.addAttribution('&copy; OpenStreetMap contributors');
+    if (background.basemap) showBasemap(layer, background.basemap);
+    if (background.basemapRoute) {
+      map.on('moveend', () => loadBasemap(layer));
+      loadBasemap(layer);
+    }
+  }
+
+  /** Draws a basemap's GeoJSON into `layer`, replacing what it held. */
+  function showBasemap(layer, geoJSON) {
+    layer.clearLayers();
+    const renderer = L.canvas({ pane: 'basemap', padding: 0.5 });
+    const features = geoJSON.features || [];
+    basemapStyles.forEach(([kind, style]) => {
+      const feature = features.find((each) => each.properties.kind === kind);
+      if (!feature) return;
+      L.geoJSON(feature, { style: () => style, renderer, pane: 'basemap', interactive: false })
+        .addTo(layer);
+    });
+    // For whoever checks the page: how many kinds of the map are drawn.
+    document.body.dataset.basemap = String(features.length);
+  }
+
+  /** The box last asked for, padded beyond the view, so that small moves ask nothing. */
+  let basemapBox = null;
+  let basemapTicket = 0;
+  async function loadBasemap(layer) {
+    // Zoomed out past a district, the city's map is too much to draw.
+    if (map.getZoom() < 13 || (basemapBox && basemapBox.contains(map.getBounds()))) return;
+    const box = map.getBounds().pad(0.5);
+    const ticket = ++basemapTicket;
+    const query = ['south', box.getSouth(), 'west', box.getWest(), 'north', box.getNorth(), 'east', box.getEast()];
+    let path = '/v1/basemap?';
+    for (let index = 0; index < query.length; index += 2) {
+      path += (index ? '&' : '') + query[index] + '=' + round(query[index + 1], 5);
+    }
+    try {
+      const geoJSON = await call('GET', path);
+      if (ticket !== basemapTicket) return;
+      basemapBox = box;
+      showBasemap(layer, geoJSON);
+    } catch (error) {
+      // The map is a backdrop: the plans are drawn without it.
+    }
+  }
 
   // ---- Talking to the server
 
@@ -404,6 +489,7 @@
 
   // ---- Wiring
 
+  drawBackground();
   if (live) {
     $('category-input').addEventListener('input', suggest);
     $('category-input').addEventListener('keydown', (event) => {
