@@ -21,13 +21,13 @@ struct StreetStep {
     let legs = StreetLegs(
       StreetGraph(network, mode: mode), points: [origin] + places.map(\.coordinate))
     let metres = Int(StreetLocator.maximumConnectorMetres)
-    guard legs.positions[0] != nil else {
+    guard !legs.joins[0].isEmpty else {
       throw ItineraryError(
         .noPlan,
         "no plan: the start \(origin) lies more than \(metres) m from every street one may "
           + "\(mode.rawValue) on (--distances straight measures in straight lines)")
     }
-    let off = legs.positions.dropFirst().count { $0 == nil }
+    let off = legs.joins.dropFirst().count(where: \.isEmpty)
     if off > 0 {
       notify(
         .info(
@@ -40,7 +40,7 @@ struct StreetStep {
     }
     let roads = try legs.table(speedKmh: speedKmh)
     let cut = places.indices.count {
-      legs.positions[$0 + 1] != nil && roads.distanceKm(from: .origin, to: .place($0)) == nil
+      !legs.joins[$0 + 1].isEmpty && roads.distanceKm(from: .origin, to: .place($0)) == nil
     }
     if cut > 0 {
       notify(

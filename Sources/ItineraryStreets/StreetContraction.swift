@@ -57,15 +57,17 @@ public struct StreetContraction: Sendable, Equatable {
   ///
   /// - Complexity: about O(J * d^2 * w) for J junctions of degree d and
   ///   witness searches of w settled junctions; a few seconds for a city.
-  public init(_ graph: StreetGraph) {
-    let count = graph.network.junctions.count
+  public init(_ graph: StreetGraph) { self.init(graph.arcs) }
+
+  init(_ arcs: StreetArcs) {
+    let count = arcs.first.count - 1
     var outs = [[Int32: Double]](repeating: [:], count: count)
     var ins = [[Int32: Double]](repeating: [:], count: count)
     for tail in 0..<count {
-      for arc in Int(graph.firstArc[tail])..<Int(graph.firstArc[tail + 1]) {
-        let head = graph.arcHead[arc]
+      for arc in Int(arcs.first[tail])..<Int(arcs.first[tail + 1]) {
+        let head = arcs.head[arc]
         guard Int(head) != tail else { continue }
-        let metres = graph.arcMetres[arc]
+        let metres = arcs.metres[arc]
         if metres < outs[tail][head] ?? .infinity {
           outs[tail][head] = metres
           ins[Int(head)][Int32(tail)] = metres

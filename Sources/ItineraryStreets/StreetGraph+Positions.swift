@@ -30,7 +30,8 @@ extension StreetGraph {
   /// when they do and the mode may go that way.
   func alongEdge(_ source: StreetPosition, _ target: StreetPosition) -> Double? {
     guard source.edge == target.edge else { return nil }
-    let ahead = target.offset >= source.offset
+    if target.offset == source.offset { return 0 }
+    let ahead = target.offset > source.offset
     guard allows(source.edge, forward: ahead) else { return nil }
     return abs(target.offset - source.offset)
   }

@@ -10,37 +10,12 @@ import Foundation
 /// (Knopp et al., 2007: the backward searches leave their distances in
 /// buckets at the junctions they reach, which each forward search reads).
 public struct StreetHierarchy: Sendable {
-  private let up: Arcs
-  private let down: Arcs
-
-  /// Arcs by tail, in compressed rows.
-  struct Arcs {
-    var first: [Int32]
-    var head: [Int32]
-    var metres: [Double]
-
-    init(count: Int, _ arcs: [(tail: Int32, head: Int32, metres: Double)]) {
-      var first = [Int32](repeating: 0, count: count + 1)
-      for arc in arcs { first[Int(arc.tail) + 1] += 1 }
-      for index in first.indices.dropFirst() { first[index] += first[index - 1] }
-      var next = first
-      var head = [Int32](repeating: 0, count: arcs.count)
-      var metres = [Double](repeating: 0, count: arcs.count)
-      for arc in arcs {
-        let slot = Int(next[Int(arc.tail)])
-        next[Int(arc.tail)] += 1
-        head[slot] = arc.head
-        metres[slot] = arc.metres
-      }
-      self.first = first
-      self.head = head
-      self.metres = metres
-    }
-  }
+  private let up: StreetArcs
+  private let down: StreetArcs
 
   /// - Complexity: O(J + A + S) for J junctions, A arcs and S shortcuts.
-  public init(_ graph: StreetGraph, _ contraction: StreetContraction) {
-    let count = graph.network.junctions.count
+  init(_ arcs: StreetArcs, _ contraction: StreetContraction) {
+    let count = arcs.first.count - 1
     var upward: [(tail: Int32, head: Int32, metres: Double)] = []
     var downward: [(tail: Int32, head: Int32, metres: Double)] = []
     func add(_ tail: Int32, _ head: Int32, _ metres: Double) {
@@ -51,13 +26,13 @@ public struct StreetHierarchy: Sendable {
       }
     }
     for tail in 0..<count {
-      for arc in Int(graph.firstArc[tail])..<Int(graph.firstArc[tail + 1]) {
-        add(Int32(tail), graph.arcHead[arc], graph.arcMetres[arc])
+      for arc in Int(arcs.first[tail])..<Int(arcs.first[tail + 1]) {
+        add(Int32(tail), arcs.head[arc], arcs.metres[arc])
       }
     }
     for shortcut in contraction.shortcuts { add(shortcut.from, shortcut.to, shortcut.metres) }
-    up = Arcs(count: count, upward)
-    down = Arcs(count: count, downward)
+    up = StreetArcs(count: count, upward)
+    down = StreetArcs(count: count, downward)
   }
 
   /// A point's ways onto the streets: junctions with the metres to (for a
@@ -130,7 +105,7 @@ struct UpwardSearch {
 
   /// Hands each junction settled, with its distance, to `settle`.
   mutating func run(
-    from entries: StreetHierarchy.Entries, on arcs: StreetHierarchy.Arcs,
+    from entries: StreetHierarchy.Entries, on arcs: StreetArcs,
     settle: (Int32, Double) -> Void
   ) {
     for junction in touched { metres[Int(junction)] = .infinity }

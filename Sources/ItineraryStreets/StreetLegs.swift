@@ -1,4 +1,3 @@
-import Dispatch
 import ItineraryCore
 
 /// The legs between a problem's points on a mode's streets: the road table
@@ -8,12 +7,11 @@ import ItineraryCore
 /// leg's length is its path's: the connector from its first point to the
 /// streets, the streets, the connector to its last point. By the triangle
 /// inequality no leg is shorter than the great circle between its ends; a
-/// point with no street within `StreetLocator.maximumConnectorMetres` has no
-/// leg at all.
+/// point with no street near enough (`StreetLocator.joins`) has no leg at all.
 public struct StreetLegs: Sendable {
   public let points: [Coordinate]
-  /// Where each point joins the streets, or `nil` when it cannot.
-  public let positions: [StreetPosition?]
+  /// Where each point joins the streets: none, one or two ways on.
+  public let joins: [[StreetPosition]]
   let router: StreetRouter
   /// The cosine of each point's latitude.
   private let cosines: [Double]
@@ -23,67 +21,51 @@ public struct StreetLegs: Sendable {
   public init(_ graph: StreetGraph, points: [Coordinate]) {
     let locator = StreetLocator(graph)
     self.points = points
-    positions = points.map(locator.position(of:))
+    joins = points.map(locator.joins(of:))
     cosines = points.map(GreatCircle.cosLatitude)
     router = StreetRouter(graph)
   }
 
-  /// The road table of every leg, its minutes at `speedKmh`: through the
-  /// mode's hierarchy when it has one, else by a search from each point;
-  /// on every core.
+  /// The road table of every leg, its minutes at `speedKmh`, through the
+  /// mode's hierarchy (the forward searches on every core).
   ///
-  /// - Complexity: with a hierarchy, O(P * (s + b)) for P points, searches
-  ///   of s junctions and b bucket entries; without, O(P * (J + A) log J)
-  ///   for J junctions and A arcs.
+  /// - Complexity: O(P * (s + b)) for P points, searches of s junctions and
+  ///   b bucket entries met.
   public func table(speedKmh: Double) throws(ItineraryError) -> RoadTable {
-    let count = points.count
-    var rows: [[Double?]]
-    if let hierarchy = graph.hierarchy {
-      let streets = hierarchy.table(
-        sources: positions.map { $0.map(graph.exits) ?? [] },
-        targets: positions.map { $0.map(graph.entries) ?? [] })
-      rows = (0..<count).map { from in
-        (0..<count).map { to in
-          var metres = streets[from][to]
-          if let source = positions[from], let target = positions[to],
-            let along = graph.alongEdge(source, target)
-          {
-            metres = min(metres, along)
+    let streets = graph.hierarchy.table(
+      sources: joins.map {
+        $0.flatMap { join in
+          graph.exits(join).map { ($0.junction, $0.metres + join.connector) }
+        }
+      },
+      targets: joins.map {
+        $0.flatMap { join in
+          graph.entries(join).map { ($0.junction, $0.metres + join.connector) }
+        }
+      })
+    let rows = points.indices.map { from in
+      points.indices.map { to in
+        var metres = streets[from][to]
+        for source in joins[from] {
+          for target in joins[to] {
+            if let along = graph.alongEdge(source, target) {
+              metres = min(metres, source.connector + along + target.connector)
+            }
           }
-          return kilometres(from, to, streets: metres)
         }
+        return kilometres(from, to, metres: metres)
       }
-    } else {
-      nonisolated(unsafe) var searched = [[Double?]](repeating: [], count: count)
-      searched.withUnsafeMutableBufferPointer { buffer in
-        nonisolated(unsafe) let output = buffer
-        DispatchQueue.concurrentPerform(iterations: count) { from in
-          output[from] = row(from)
-        }
-      }
-      rows = searched
     }
     let minutes = rows.map { $0.map { $0.map { $0 / speedKmh * 60 } } }
     return try RoadTable(kilometres: rows, minutes: minutes, source: "network")
   }
 
-  /// The kilometres from point `from` to every point, by one search.
-  func row(_ from: Int) -> [Double?] {
-    guard let source = positions[from] else {
-      return points.indices.map { $0 == from ? 0 : nil }
-    }
-    let metres = router.metres(from: source, to: positions)
-    return points.indices.map { kilometres(from, $0, streets: metres[$0] ?? .infinity) }
-  }
-
-  /// A leg's kilometres: the connectors and `streets` metres between them,
-  /// never less than the great circle; `nil` when there is no path.
-  func kilometres(_ from: Int, _ to: Int, streets: Double) -> Double? {
+  /// A leg's kilometres for a path of `metres`, never less than the great
+  /// circle; `nil` when there is no path.
+  func kilometres(_ from: Int, _ to: Int, metres: Double) -> Double? {
     if from == to { return 0 }
-    guard streets.isFinite, let source = positions[from], let target = positions[to] else {
-      return nil
-    }
-    let path = (source.connector + streets + target.connector) / 1000
+    guard metres.isFinite else { return nil }
+    let path = metres / 1000
     // Along a meridian, then a parallel at the latitude nearer a pole, is
     // never shorter than the great circle: a path longer than that detour
     // needs no great circle computed. (The margin covers rounding.)
@@ -99,16 +81,22 @@ public struct StreetLegs: Sendable {
   }
 
   /// The path of the leg from point `from` to point `to`, both included,
-  /// or `nil` when there is none.
+  /// or `nil` when there is none: the shortest over the ways each joins.
   ///
-  /// - Complexity: one search, and O(points of the path).
+  /// - Complexity: one search per pair of joins, and O(points of the path).
   public func path(from: Int, to: Int) -> [Coordinate]? {
     if from == to { return [points[from]] }
-    guard let source = positions[from], let target = positions[to],
-      let streets = router.path(from: source, to: target)
-    else { return nil }
+    var best: (metres: Double, streets: [Coordinate])?
+    for source in joins[from] {
+      for target in joins[to] {
+        guard let (metres, streets) = router.path(from: source, to: target) else { continue }
+        let total = source.connector + metres + target.connector
+        if total < best?.metres ?? .infinity { best = (total, streets) }
+      }
+    }
+    guard let best else { return nil }
     var line = [points[from]]
-    for point in streets + [points[to]] where point != line.last { line.append(point) }
+    for point in best.streets + [points[to]] where point != line.last { line.append(point) }
     return line
   }
 }

@@ -55,13 +55,41 @@ public struct StreetLocator: Sendable {
       column: Int((point.lon / lonDegrees).rounded(.down)))
   }
 
-  /// Where `point` joins the streets, or `nil` when no street of the mode
-  /// lies within `maximumConnectorMetres`.
+  /// How much farther than its nearest street a point may join the main
+  /// network, when that street lies in a small separate piece of it.
+  public static let detourToMainMetres = 100.0
+  /// A separate piece of the network with fewer junctions than this is
+  /// small: an indoor corridor, a courtyard's paths, a way the extract cut.
+  public static let smallComponent = 1000
+
+  /// Where `point` joins the streets: its nearest street of the mode within
+  /// `maximumConnectorMetres`, and when that street lies in a small piece of
+  /// the network apart from the main one, also the main network's nearest
+  /// street if at most `detourToMainMetres` farther. A path may leave from
+  /// either (as OSRM joins points to big components). Empty when no street
+  /// is near enough.
   ///
   /// - Complexity: O(pieces within that distance).
-  public func position(of point: Coordinate) -> StreetPosition? {
+  public func joins(of point: Coordinate) -> [StreetPosition] {
+    guard let nearest = position(of: point, within: Self.maximumConnectorMetres, { _ in true })
+    else { return [] }
+    let component = graph.component[Int(graph.network.edges[nearest.edge].from)]
+    guard component != graph.mainComponent,
+      graph.componentSizes[Int(component)] < Self.smallComponent,
+      let main = position(
+        of: point,
+        within: min(Self.maximumConnectorMetres, nearest.connector + Self.detourToMainMetres),
+        { graph.component[Int(graph.network.edges[$0].from)] == graph.mainComponent })
+    else { return [nearest] }
+    return [nearest, main]
+  }
+
+  /// The nearest point of an edge `accepts` within `limit` metres.
+  func position(of point: Coordinate, within limit: Double, _ accepts: (Int) -> Bool)
+    -> StreetPosition?
+  {
     let centre = Self.cell(point, lonDegrees: cellLonDegrees)
-    let reach = Int((Self.maximumConnectorMetres / 1000 / 111.0 / Self.cellDegrees).rounded(.up))
+    let reach = Int((limit / 1000 / 111.0 / Self.cellDegrees).rounded(.up))
     let scale = cos(point.lat * .pi / 180)
     // Pieces are compared on the plane tangent at `point`, in degrees of
     // latitude squared: exact enough to choose among a street's neighbours.
@@ -74,7 +102,8 @@ public struct StreetLocator: Sendable {
       for row in (centre.row - ring)...(centre.row + ring) {
         for column in (centre.column - ring)...(centre.column + ring)
         where max(abs(row - centre.row), abs(column - centre.column)) == ring {
-          for (edge, piece) in cells[Cell(row: row, column: column)] ?? [] {
+          for (edge, piece) in cells[Cell(row: row, column: column)] ?? [] where accepts(Int(edge))
+          {
             let shape = Int(graph.network.edges[Int(edge)].shape.lowerBound + piece)
             let nearest = Self.nearest(
               to: point, from: graph.network.shapes[shape], to: graph.network.shapes[shape + 1],
@@ -89,7 +118,7 @@ public struct StreetLocator: Sendable {
     }
     guard let best else { return nil }
     let connector = GreatCircle.distanceKm(point, best.point) * 1000
-    guard connector <= Self.maximumConnectorMetres else { return nil }
+    guard connector <= limit else { return nil }
     let points = graph.network.polyline(best.edge)
     let start = points.startIndex + best.piece
     let before = StreetNetwork.metres(points[points.startIndex...start])

@@ -1,8 +1,8 @@
 import ItineraryCore
 
 /// Shortest paths on a mode's streets between points joined to them
-/// (`StreetPosition`): Dijkstra's algorithm from the source's two ways
-/// onto the graph, stopped once every target's junctions are settled.
+/// (`StreetPosition`): Dijkstra's algorithm from the source's ways onto the
+/// graph, stopped once the target's junctions are settled.
 public struct StreetRouter: Sendable {
   public let graph: StreetGraph
 
@@ -16,21 +16,15 @@ public struct StreetRouter: Sendable {
     var via: [Int32]
   }
 
-  /// Metres along the streets from `source` to each of `targets`, without
-  /// the connectors; `nil` where no path exists.
+  /// The shortest path from `source` to `target`: its metres along the
+  /// streets and its points, from the first's street point to the
+  /// second's; `nil` when there is none.
   ///
   /// - Complexity: O((J + A) log J) for J junctions and A arcs, less when
-  ///   the targets are near.
-  public func metres(from source: StreetPosition, to targets: [StreetPosition?]) -> [Double?] {
-    let search = run(from: source, until: targets.compactMap { $0 })
-    return targets.map { target in target.flatMap { arrival(search, source, $0)?.metres } }
-  }
-
-  /// The points of the shortest path from `source` to `target`, from the
-  /// first's street point to the second's; `nil` when there is none.
-  ///
-  /// - Complexity: that of `metres`, and O(points of the path).
-  public func path(from source: StreetPosition, to target: StreetPosition) -> [Coordinate]? {
+  ///   the target is near; and O(points of the path).
+  public func path(from source: StreetPosition, to target: StreetPosition)
+    -> (metres: Double, points: [Coordinate])?
+  {
     let search = run(from: source, until: [target])
     guard let best = arrival(search, source, target) else { return nil }
     let network = graph.network
@@ -42,13 +36,13 @@ public struct StreetRouter: Sendable {
     guard let entry = best.entry else {
       // Along the shared edge only.
       let shape = line(source.edge)
-      if target.offset >= source.offset {
-        append(shape[(source.piece + 1)..<(target.piece + 1)])
-      } else {
-        append(shape[(target.piece + 1)..<(source.piece + 1)].reversed())
+      if target.offset > source.offset, source.piece < target.piece {
+        append(shape[(source.piece + 1)...target.piece])
+      } else if target.offset < source.offset, target.piece < source.piece {
+        append(shape[(target.piece + 1)...source.piece].reversed())
       }
       append([target.point])
-      return points
+      return (best.metres, points)
     }
     // The arcs back from the entry junction to the source's edge.
     var arcs: [Int32] = []
@@ -79,7 +73,7 @@ public struct StreetRouter: Sendable {
       append(last[(target.piece + 1)...].reversed())
     }
     append([target.point])
-    return points
+    return (best.metres, points)
   }
 
   /// How `target` is best reached: its distance, and the junction its edge
@@ -94,7 +88,7 @@ public struct StreetRouter: Sendable {
       if metres.isFinite, metres < best?.metres ?? .infinity { best = (metres, entry, forward) }
     }
     if let along = graph.alongEdge(source, target) {
-      consider(along, nil, target.offset >= source.offset)
+      consider(along, nil, target.offset > source.offset)
     }
     if graph.allows(target.edge, forward: true) {
       consider(search.metres[Int(edge.from)] + target.offset, Int(edge.from), true)
@@ -127,9 +121,9 @@ public struct StreetRouter: Sendable {
     }
     metres.withUnsafeMutableBufferPointer { metres in
       via.withUnsafeMutableBufferPointer { via in
-        graph.firstArc.withUnsafeBufferPointer { first in
-          graph.arcHead.withUnsafeBufferPointer { head in
-            graph.arcMetres.withUnsafeBufferPointer { length in
+        graph.arcs.first.withUnsafeBufferPointer { first in
+          graph.arcs.head.withUnsafeBufferPointer { head in
+            graph.arcs.metres.withUnsafeBufferPointer { length in
               graph.arcEdge.withUnsafeBufferPointer { arcEdge in
                 while remaining > 0, let (reached, junction) = heap.pop() {
                   let tail = Int(junction)

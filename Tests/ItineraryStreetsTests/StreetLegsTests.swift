@@ -14,29 +14,30 @@ import Testing
     let network = legs.graph.network
     var vertices = network.junctions
     var arcs: [(Int, Int, Double)] = []
-    var pointVertex: [Int?] = legs.positions.map { _ in nil }
+    // Each join of each point: its vertex.
+    var joinVertex: [[Int]] = legs.joins.map { $0.map { _ in -1 } }
+    let joined = legs.joins.enumerated().flatMap { point, joins in
+      joins.enumerated().map { (point: point, index: $0.offset, join: $0.element) }
+    }
     for (index, edge) in network.edges.enumerated() {
       let line = Array(network.polyline(index))
       var chain = [Int(edge.from)]
       for (piece, point) in line.enumerated().dropFirst() {
-        // The points joined to this piece, in order along it.
-        let joined = legs.positions.indices.filter {
-          legs.positions[$0]?.edge == index && legs.positions[$0]?.piece == piece - 1
-        }.sorted {
-          let a = legs.positions[$0]?.point ?? point
-          let b = legs.positions[$1]?.point ?? point
-          return GreatCircle.distanceKm(line[piece - 1], a)
-            < GreatCircle.distanceKm(line[piece - 1], b)
+        // The joins on this piece, in order along it.
+        let here = joined.filter { $0.join.edge == index && $0.join.piece == piece - 1 }.sorted {
+          GreatCircle.distanceKm(line[piece - 1], $0.join.point)
+            < GreatCircle.distanceKm(line[piece - 1], $1.join.point)
         }
-        for which in joined {
-          let joins = legs.positions[which]?.point ?? point
-          // Points joined at one spot share its vertex.
-          if let last = chain.last, vertices[last] == joins, last >= network.junctions.count {
-            pointVertex[which] = last
+        for (which, order, join) in here {
+          // Joins at one spot share its vertex.
+          if let last = chain.last, vertices[last] == join.point,
+            last >= network.junctions.count
+          {
+            joinVertex[which][order] = last
             continue
           }
-          vertices.append(joins)
-          pointVertex[which] = vertices.count - 1
+          vertices.append(join.point)
+          joinVertex[which][order] = vertices.count - 1
           chain.append(vertices.count - 1)
         }
         if piece == line.count - 1 {
@@ -67,29 +68,33 @@ import Testing
     return legs.points.indices.map { from in
       legs.points.indices.map { to in
         if from == to { return 0 }
-        guard let a = pointVertex[from], let b = pointVertex[to],
-          let source = legs.positions[from], let target = legs.positions[to],
-          distance[a][b].isFinite
-        else { return nil }
-        let metres = source.connector + distance[a][b] + target.connector
+        var metres = Double.infinity
+        for (source, a) in zip(legs.joins[from], joinVertex[from]) {
+          for (target, b) in zip(legs.joins[to], joinVertex[to]) {
+            metres = min(metres, source.connector + distance[a][b] + target.connector)
+          }
+        }
+        guard metres.isFinite else { return nil }
         return max(metres / 1000, GreatCircle.distanceKm(legs.points[from], legs.points[to]))
       }
     }
   }
 
-  static func legs(seed: UInt64, mode: TravelMode, hierarchy: Bool) throws -> StreetLegs {
+  /// The legs of a random network's points, its hierarchy stored or made
+  /// when the graph is.
+  static func legs(seed: UInt64, mode: TravelMode, stored: Bool) throws -> StreetLegs {
     let random = try RandomStreets(seed: seed)
     var network = random.network
-    if hierarchy {
+    if stored {
       network.contractions[mode] = StreetContraction(StreetGraph(network, mode: mode))
     }
     return StreetLegs(StreetGraph(network, mode: mode), points: random.points)
   }
 
   @Test(arguments: [TravelMode.walk, .bike, .drive], [false, true])
-  func theTableIsTheBruteForces(mode: TravelMode, hierarchy: Bool) throws {
+  func theTableIsTheBruteForces(mode: TravelMode, stored: Bool) throws {
     for seed in Self.seeds {
-      let legs = try Self.legs(seed: seed, mode: mode, hierarchy: hierarchy)
+      let legs = try Self.legs(seed: seed, mode: mode, stored: stored)
       let table = try legs.table(speedKmh: 5)
       let expected = Self.bruteForce(legs, mode: mode)
       for from in legs.points.indices {
@@ -99,7 +104,7 @@ import Testing
           #expect(
             (found == nil) == (wanted == nil)
               && abs((found ?? 0) - (wanted ?? 0)) < 1e-6,
-            "seed \(seed) \(mode) hierarchy \(hierarchy): \(from) to \(to): \(String(describing: found)), brute force \(String(describing: wanted))"
+            "seed \(seed) \(mode) stored \(stored): \(from) to \(to): \(String(describing: found)), brute force \(String(describing: wanted))"
           )
         }
       }
@@ -109,7 +114,7 @@ import Testing
   @Test(arguments: [TravelMode.walk, .drive])
   func everyPathIsItsLegAndNoLegIsShorterThanTheGreatCircle(mode: TravelMode) throws {
     for seed in Self.seeds {
-      let legs = try Self.legs(seed: seed, mode: mode, hierarchy: true)
+      let legs = try Self.legs(seed: seed, mode: mode, stored: true)
       let table = try legs.table(speedKmh: 5)
       for from in legs.points.indices {
         for to in legs.points.indices where from != to {
@@ -126,10 +131,55 @@ import Testing
     }
   }
 
+  /// A footway apart from the streets (a courtyard's, a mall's corridors)
+  /// 10 m from a point and the main streets 60 m: the point joins both and
+  /// is reached; with the main streets 150 m off, it joins the footway only.
+  @Test(arguments: [(0.0005, true), (0.0013, false)])
+  func aSmallPieceApartStillLeadsToTheMainStreets(offset: Double, reached: Bool) throws {
+    var builder = StreetNetworkBuilder()
+    let access: StreetAccess = [.walkForward, .walkBackward]
+    for row in 0..<3 {
+      builder.add(
+        (0..<4).map {
+          (
+            Int64(row * 10 + $0),
+            Coordinate(lat: 60 + Double(row) * 0.001, lon: 25 + Double($0) * 0.002)
+          )
+        },
+        access: access)
+    }
+    for column in 0..<4 {
+      builder.add(
+        (0..<3).map {
+          (
+            Int64($0 * 10 + column),
+            Coordinate(lat: 60 + Double($0) * 0.001, lon: 25 + Double(column) * 0.002)
+          )
+        },
+        access: access)
+    }
+    let courtyard = 60.002 + offset
+    builder.add(
+      [
+        (100, Coordinate(lat: courtyard, lon: 25.001)),
+        (101, Coordinate(lat: courtyard, lon: 25.0012)),
+      ],
+      access: access)
+    let network = try builder.build()
+    let points = [
+      Coordinate(lat: 60.001, lon: 25.003), Coordinate(lat: courtyard + 0.00009, lon: 25.0011),
+    ]
+    let legs = StreetLegs(StreetGraph(network, mode: .walk), points: points)
+    #expect(legs.joins[1].count == (reached ? 2 : 1))
+    let table = try legs.table(speedKmh: 5)
+    #expect((table.distanceKm(from: .origin, to: .place(0)) != nil) == reached)
+    #expect((legs.path(from: 0, to: 1) != nil) == reached)
+  }
+
   @Test func aPointFarFromEveryStreetHasNoLeg() throws {
-    let legs = try Self.legs(seed: 300, mode: .walk, hierarchy: true)
+    let legs = try Self.legs(seed: 300, mode: .walk, stored: true)
     let far = legs.points.count - 1
-    #expect(legs.positions[far] == nil)
+    #expect(legs.joins[far].isEmpty)
     let table = try legs.table(speedKmh: 5)
     for other in legs.points.indices where other != far {
       #expect(table.distanceKm(from: .init(far), to: .init(other)) == nil)
@@ -152,7 +202,7 @@ import Testing
             nearest = min(nearest, GreatCircle.distanceKm(point, on) * 1000)
           }
         }
-        let position = locator.position(of: point)
+        let position = locator.joins(of: point).first
         if nearest > StreetLocator.maximumConnectorMetres {
           #expect(position == nil)
         } else {
