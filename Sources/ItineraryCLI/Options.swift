@@ -9,6 +9,9 @@ enum Options {
     "near", "PLACE", "start at a named place: the city's own first, else found with Nominatim")
   static let avoid = Option.value(
     "avoid", "PLACE", "never visit this place of the city (name or id); repeatable")
+  static let must = Option.value(
+    "must", "PLACE",
+    "visit this place of the city (name or id) on some day, while it is open; repeatable (explore)")
   static let base = Option.value(
     "base", "PLACE|LAT,LON",
     "start and end there: a round trip from a place of the city or a point (instead of --at)")
