@@ -173,6 +173,10 @@ enum Options {
     "no-history", "keep no history of this run (ITINERARY_NO_HISTORY=1 for every run)")
   static let name = Option.value("name", "NAME", "the name to save under")
   static let replace = Option.flag("replace", "overwrite a saved plan of the same name")
+  static let replaceStop = Option.value(
+    "replace", "N", "the stop (1 for the first) to change to the best other place of its category")
+  static let keep = Option.flag(
+    "save", "keep the new plan under the saved plan's name (or --name's), replacing it")
 
   // Every command.
   static let help = Option.flag("help", short: "h", "show this help")
