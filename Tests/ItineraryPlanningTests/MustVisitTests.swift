@@ -26,6 +26,8 @@ import Testing
     let response = try Self.explore { $0.must = ["kiasma"] }
     let kiasma = try #require(Self.visited(response).first { $0.name == "Kiasma" })
     #expect(kiasma.category == "museum")
+    #expect(response.categories.contains("Kiasma"))
+    #expect(!response.categories.contains { $0.hasPrefix("=") })
     #expect(response.request.explore?.must == ["kiasma"])
     #expect((response.objective ?? 0) <= (plain.objective ?? 0) + 1e-9)
   }
