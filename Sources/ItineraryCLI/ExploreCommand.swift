@@ -17,10 +17,12 @@ enum ExploreCommand {
       back by its end, every visit fits its place's opening hours and takes its
       minutes, and no place is visited twice. Without a category, any place may
       be chosen. The trip is proven best when the output says so. With --base,
-      every day starts and ends at the base.
+      every day starts and ends at the base. With --must, the trip visits that
+      place on some day while it is open, or fails naming it when no trip can.
       """,
     options: [
-      Options.at, Options.near, Options.base, Options.avoid, Options.provider, Options.perCategory,
+      Options.at, Options.near, Options.base, Options.avoid, Options.must,
+      Options.provider, Options.perCategory,
       Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
       Options.start, Options.end, Options.days, Options.day, Options.tz,
@@ -59,6 +61,8 @@ enum ExploreCommand {
     request.maxPerCategory = try arguments.integer(Options.maxPerCategory)
     request.pace = try arguments.choice(Options.pace)
     request.distances = try arguments.choice(Options.distances)
+    let must = arguments.strings(Options.must)
+    request.must = must.isEmpty ? nil : must
     if arguments.has(Options.noMeals) { request.meals = false }
     let format = try arguments.format(default: .table)
     let tiles = try arguments.tileServer(context.environment)

@@ -9,6 +9,9 @@ enum Options {
     "near", "PLACE", "start at a named place: the city's own first, else found with Nominatim")
   static let avoid = Option.value(
     "avoid", "PLACE", "never visit this place of the city (name or id); repeatable")
+  static let must = Option.value(
+    "must", "PLACE",
+    "visit this place of the city (name or id) on some day, while it is open; repeatable (explore)")
   static let base = Option.value(
     "base", "PLACE|LAT,LON",
     "start and end there: a round trip from a place of the city or a point (instead of --at)")
@@ -178,6 +181,10 @@ enum Options {
     "no-history", "keep no history of this run (ITINERARY_NO_HISTORY=1 for every run)")
   static let name = Option.value("name", "NAME", "the name to save under")
   static let replace = Option.flag("replace", "overwrite a saved plan of the same name")
+  static let replaceStop = Option.value(
+    "replace", "N", "the stop (1 for the first) to change to the best other place of its category")
+  static let keep = Option.flag(
+    "save", "keep the new plan under the saved plan's name (or --name's), replacing it")
 
   // Every command.
   static let help = Option.flag("help", short: "h", "show this help")

@@ -29,6 +29,9 @@ public struct Exploration: Sendable, Equatable {
   /// How a day a person lives is shaped; all off for a plain orienteering
   /// trip (an instance file's).
   public var shaping: Shaping
+  /// Places (indices into the problem's places) the trip must visit, each
+  /// on some day at a time it is open (`TripInstance.mustBonus`).
+  public var must: [Int]
 
   /// The parts of a person's day the trip's value counts (`docs/method.md`,
   /// "A day a person would follow").
@@ -56,10 +59,13 @@ public struct Exploration: Sendable, Equatable {
       mealCategories: CanonicalCategory.mealNames, variety: true, worthByTime: true)
   }
 
-  public init(days: [Day], maxPerCategory: Int? = nil, shaping: Shaping = Shaping()) {
+  public init(
+    days: [Day], maxPerCategory: Int? = nil, shaping: Shaping = Shaping(), must: [Int] = []
+  ) {
     self.days = days
     self.maxPerCategory = maxPerCategory
     self.shaping = shaping
+    self.must = must
   }
 
   /// The most days a trip may have.

@@ -19,6 +19,12 @@
 ///   category, whatever their order;
 /// - a place is worth its score times `worthOfTime` of its visit's minutes.
 ///
+/// A place the trip must visit (`Exploration.must`) is worth `mustBonus`
+/// more: more than any trip could gain or lose without it, so every trip
+/// with all of them beats every trip without one, and a solver that finds
+/// the best trip respects them without knowing of them. The objective a
+/// trip reports leaves the bonus out (`bonus(of:)`).
+///
 /// A benchmark file is the case without any of them (`mealBonus` and
 /// `varietyPenalty` 0, no meal stops).
 public struct TripInstance: Sendable {
@@ -26,6 +32,7 @@ public struct TripInstance: Sendable {
   public let places: [Int]
   /// Index into the problem's categories of each vertex's stops (-1 for the origin).
   public let categories: [Int]
+  /// What visiting each vertex adds, `mustBonus` included for a must place.
   public let scores: [Double]
   public let dwell: [Double]
   /// `windows[day][vertex]`, minutes from the day's start (for a meal stop,
@@ -52,6 +59,10 @@ public struct TripInstance: Sendable {
   /// `mealOpen[day][vertex][window]`: a meal stop's open windows within that
   /// meal window (empty for the others).
   public let mealOpen: [[[OpenWindows]]]
+  /// Whether each vertex is a place the trip must visit.
+  public let isMust: [Bool]
+  /// What a must place adds on top of its worth (0 without must places).
+  public let mustBonus: Double
   @usableFromInline let minutes: [Double]
   @usableFromInline let kilometres: [Double]
 
@@ -80,6 +91,7 @@ public struct TripInstance: Sendable {
   public init?(_ problem: Problem) {
     guard let exploration = problem.exploration, let frame = problem.time else { return nil }
     let shaping = exploration.shaping
+    let must = Set(exploration.must)
     let days = exploration.days.indices.map { problem.day($0) }
     let timings = days.compactMap(Timing.init)
     let mealWindows = exploration.days.map {
@@ -91,7 +103,8 @@ public struct TripInstance: Sendable {
     var places = [-1]
     var categories = [-1]
     for (place, category) in stopCategory.enumerated() {
-      guard let category, Scoring.score(of: problem.places[place]) > 0 else { continue }
+      guard let category, Scoring.score(of: problem.places[place]) > 0 || must.contains(place)
+      else { continue }
       let stop = Plan.Stop(category: category, place: place)
       let visitable = zip(timings, mealWindows).contains { timing, meals in
         let soonest = timing.travelMinutes(from: .origin, to: .place(place))
@@ -150,7 +163,8 @@ public struct TripInstance: Sendable {
       },
       isMeal: isMeal, mealWindows: mealWindows, mealOpen: mealOpen,
       mealBonus: isMeal.contains(true) ? Self.mealShare * (scores.max() ?? 0) : 0,
-      varietyPenalty: shaping.variety && categoriesUsed > 1 ? Self.varietyShare * meanWorth : 0)
+      varietyPenalty: shaping.variety && categoriesUsed > 1 ? Self.varietyShare * meanWorth : 0,
+      isMust: places.map(must.contains))
   }
 
   /// `open` within the meal windows: each visit begun inside one of them.
@@ -173,16 +187,18 @@ public struct TripInstance: Sendable {
   ///   - windows: `windows[day][vertex]`.
   ///   - mealOpen: `mealOpen[day][vertex][window]`, empty for a vertex that is
   ///     not a meal stop (or for every day: none is).
+  ///   - scores: without the must bonus, which this adds.
+  ///   - isMust: whether each vertex must be visited (none when `nil`).
   public init(
     places: [Int], categories: [Int], scores: [Double], dwell: [Double],
     windows: [[OpenWindows]], horizons: [Double], maxPerCategory: Int?, maxStops: [Int],
     categoryCount: Int, distanceWeight: Double, waitWeight: Double, minutes: [Double],
     kilometres: [Double], isMeal: [Bool]? = nil, mealWindows: [[MealWindow]]? = nil,
-    mealOpen: [[[OpenWindows]]]? = nil, mealBonus: Double = 0, varietyPenalty: Double = 0
+    mealOpen: [[[OpenWindows]]]? = nil, mealBonus: Double = 0, varietyPenalty: Double = 0,
+    isMust: [Bool]? = nil
   ) {
     self.places = places
     self.categories = categories
-    self.scores = scores
     self.dwell = dwell
     self.windows = windows
     self.horizons = horizons
@@ -200,6 +216,27 @@ public struct TripInstance: Sendable {
       mealOpen ?? Array(repeating: Array(repeating: [], count: scores.count), count: horizons.count)
     self.mealBonus = mealBonus
     self.varietyPenalty = varietyPenalty
+    let isMust = isMust ?? Array(repeating: false, count: scores.count)
+    self.isMust = isMust
+    // More than the most any trip can gain (every positive score, every
+    // covered meal) plus the most it can lose (every leg at the longest
+    // distance, every minute waited, every pair of stops priced for
+    // variety): one more must place outweighs whatever else a trip does.
+    let n = Double(scores.count)
+    let gains =
+      scores.reduce(0) { $0 + max($1, 0) }
+      + mealBonus * Double(self.mealWindows.joined().count(where: \.isCovered))
+    let losses =
+      distanceWeight * (kilometres.filter(\.isFinite).max() ?? 0) * (n + Double(horizons.count))
+      + waitWeight * horizons.reduce(0, +) + varietyPenalty * n * n / 2
+    let bonus = isMust.contains(true) ? 1 + gains + losses : 0
+    mustBonus = bonus
+    self.scores = zip(scores, isMust).map { $0 + ($1 ? bonus : 0) }
+  }
+
+  /// What the must bonus adds to a route: `mustBonus` a must place in it.
+  public func bonus(of route: [Int]) -> Double {
+    mustBonus * Double(route.count { isMust[$0] })
   }
 
   /// Minutes from `i` to `j`.

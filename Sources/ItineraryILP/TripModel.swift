@@ -17,8 +17,9 @@ import ItineraryCore
 /// wait at least the begin less the arrival, the last visit back at the
 /// origin by the day's end (big-M by the day's length); Miller-Tucker-Zemlin
 /// rows on `u` against routes that never touch the origin. Over the trip:
-/// each place at most once, each category at most `maxPerCategory` times;
-/// per day, at most the day's `maxStops` visits.
+/// each place at most once (a must place exactly once: a constraint, not
+/// the solvers' bonus, which the objective leaves out), each category at
+/// most `maxPerCategory` times; per day, at most the day's `maxStops` visits.
 ///
 /// The objective is the trip's: scores, less `distanceWeight` per km of
 /// `x`, less `waitWeight` per minute of `w`. Beginning a visit later than
@@ -105,7 +106,11 @@ package enum TripModel {
       let horizon = instance.horizons[day]
       let x = program.addBinaryColumns(
         objective: (0..<n * n).map { -instance.distanceWeight * instance.km($0 / n, $0 % n) })
-      let y = program.addBinaryColumns(objective: (1..<n).map { instance.scores[$0] })
+      let y = program.addBinaryColumns(
+        objective: (1..<n).map {
+          instance.scores[$0] - (instance.isMust[$0] ? instance.mustBonus : 0)
+        }
+      )
       let b = program.addContinuousColumns(
         objective: Array(repeating: 0, count: n - 1), bounds: 0...horizon)
       let w = program.addContinuousColumns(
@@ -191,7 +196,9 @@ package enum TripModel {
     }
     for i in 1..<n {
       rows.append(
-        .init(terms: visits.map { ($0 + Int32(i - 1), 1.0) }, bound: .upper(1)))
+        .init(
+          terms: visits.map { ($0 + Int32(i - 1), 1.0) },
+          bound: instance.isMust[i] ? .fixed(1) : .upper(1)))
     }
     if instance.varietyPenalty > 0 {
       for category in 0..<instance.categoryCount {

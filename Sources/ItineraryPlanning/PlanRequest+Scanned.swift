@@ -118,6 +118,7 @@ extension PlanRequest {
     case "avoid": return set(\.avoid, value.strings)
     case "base": return set(\.base, value.string)
     case "endAt": return set(\.endAt, value.string)
+    case "must": return set(\.must, value.strings)
     default: return false
     }
   }

@@ -40,7 +40,7 @@ extension PlanRequest {
     try exclusive("anyOrder", "endAt", anyOrder == true && endAt != nil)
     let named =
       [("base", base), ("endAt", endAt)].compactMap { key, text in text.map { (key, $0) } }
-      + (avoid ?? []).map { ("avoid", $0) }
+      + (avoid ?? []).map { ("avoid", $0) } + (must ?? []).map { ("must", $0) }
     if let (key, _) = named.first(where: { $0.1.trimmingCharacters(in: .whitespaces).isEmpty }) {
       throw fail(key, "is empty")
     }
@@ -93,6 +93,7 @@ extension PlanRequest {
       "distances": distances != nil, "days": days != nil, "day": day != nil,
       "maxPerCategory": maxPerCategory != nil, "maxWaitMinutes": maxWaitMinutes != nil,
       "pace": pace != nil, "meals": meals != nil, "endAt": endAt != nil,
+      "must": must != nil,
     ]
     return keys.filter { given[$0] == true }
   }

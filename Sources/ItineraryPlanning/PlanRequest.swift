@@ -106,6 +106,9 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// Where the plan ends, `LAT,LON` or a place of the city: the last leg
   /// goes there and counts, and arrives before the end; plans only.
   public var endAt: String?
+  /// Places a trip visits, each on some day at a time it is open, by name
+  /// or id in the city; trips only.
+  public var must: [String]?
 
   /// What `cuisine` and `price` keep.
   public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
@@ -120,10 +123,11 @@ public struct PlanRequest: Codable, Sendable, Equatable {
     "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
     "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
     "maxWaitMinutes", "pace", "meals", "cuisine", "price", "photos", "avoid", "base", "endAt",
+    "must",
   ]
 
   /// The keys only a trip (`explore`) takes, and those it does not.
-  public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals"]
+  public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals", "must"]
   public static let planOnlyKeys = [
     "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "maxWaitMinutes",
     "endAt",
@@ -231,5 +235,6 @@ extension PlanRequest {
     avoid = try values.decodeIfPresent([String].self, forKey: .avoid)
     base = try values.decodeIfPresent(String.self, forKey: .base)
     endAt = try values.decodeIfPresent(String.self, forKey: .endAt)
+    must = try values.decodeIfPresent([String].self, forKey: .must)
   }
 }

@@ -47,10 +47,13 @@ extension PlanningPipeline {
       let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
       notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
     }
-    let avoided = try ShapeStep.avoided(
-      request.avoid, in: source.cityPlaces() ?? candidates.places)
-    let places = VisitLength.apply(
-      to: candidates.places.filter { !avoided.contains($0.id) }, dwell: request.dwell)
+    let city = try source.cityPlaces() ?? candidates.places
+    let avoided = try ShapeStep.avoided(request.avoid, in: city)
+    var kept = candidates.places.filter { !avoided.contains($0.id) }
+    var tripCategories = candidates.categories
+    let must = try ShapeStep.must(
+      request.must, in: city, avoided: avoided, places: &kept, categories: &tripCategories)
+    let places = VisitLength.apply(to: kept, dwell: request.dwell)
     var roads: RoadTable?
     var streets: StreetStep?
     switch measure {
@@ -64,16 +67,23 @@ extension PlanningPipeline {
         .usage, "a trip measures its legs straight or on the network: OSRM's tables are too small")
     }
     let problem = Problem(
-      origin: origin, categories: candidates.categories, places: places,
+      origin: origin, categories: tripCategories, places: places,
       distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
       roads: roads, time: time,
       exploration: Exploration(
-        days: days, maxPerCategory: request.maxPerCategory, shaping: shaping))
+        days: days, maxPerCategory: request.maxPerCategory, shaping: shaping, must: must))
     let run = try TripStep.run(
       problem,
       options: SolveOptions(
         timeLimit: request.timeLimit, orElse: Defaults.tripTimeLimit, seed: request.seed,
         memoryLimit: request.memoryLimit, cancellation: cancellation))
+    if case let missing = ShapeStep.missing(must, from: run.trip, in: problem), !missing.isEmpty {
+      let proof = run.trip.optimal ? "no trip" : "no trip found"
+      throw ItineraryError(
+        .noPlan,
+        "no plan: \(proof) visits every must place at a time it is open: "
+          + "\(missing.joined(separator: ", ")) left out")
+    }
     var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
       to: RequestEcho(explore: request), trip: run.trip, millis: run.millis,
       provider: candidates.provider)

@@ -37,6 +37,7 @@ extension PlanRequest: CompactJSONWritable {
     json.member("meals", meals)
     json.member("memoryLimit", memoryLimit)
     json.member("mode", mode?.rawValue)
+    json.member("must", must)
     json.member("near", near)
     json.member("noCache", noCache)
     json.member("openNow", openNow)

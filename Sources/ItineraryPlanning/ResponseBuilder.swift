@@ -67,7 +67,8 @@ struct ResponseBuilder {
           objective: objective))
     }
     return PlanResponse(
-      request: request, origin: problem.origin, categories: problem.categories,
+      request: request, origin: problem.origin,
+      categories: problem.categories.map { PinnedLayer.label($0, in: problem) },
       anyOrder: true, roundTrip: true, distanceWeight: problem.distanceWeight, mode: mode,
       speedKmh: speedKmh, distances: distances, time: problem.time.map(Self.timeReport),
       provider: provider, plans: [], days: days, objective: trip.objective,

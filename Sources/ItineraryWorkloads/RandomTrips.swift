@@ -213,12 +213,18 @@ package enum RandomTrips {
 
   /// The best objective over every trip: each day a sequence of places not
   /// used before, extended only while it stays on time.
-  package static func bruteForce(_ trip: Case) -> Double {
+  package static func bruteForce(_ trip: Case) -> Double { bruteForce(trip, must: []) ?? 0 }
+
+  /// The best objective over every trip that visits each place of `must`
+  /// (indices into the problem's places), or `nil` when none does.
+  package static func bruteForce(_ trip: Case, must: Set<Int>) -> Double? {
     let days = trip.dayStart.count
-    var best = 0.0
+    var best: Double?
     func extend(day: Int, route: [Int], used: [Int], before: Double) {
       guard withinLimit(used, trip), let value = dayValue(route, day: day, trip) else { return }
-      best = max(best, before + value - varietyCost(used, trip))
+      if must.isSubset(of: used) {
+        best = max(best ?? -.infinity, before + value - varietyCost(used, trip))
+      }
       if day + 1 < days { extend(day: day + 1, route: [], used: used, before: before + value) }
       for place in trip.problem.places.indices where !used.contains(place) {
         // A route that does not fit stays so however it grows, which the

@@ -202,7 +202,16 @@ struct ExportFormatTests {
     #expect((read["waypoints"] as? [Any])?.count == visits.count)
     let tracks = try #require(read["tracks"] as? [[[[Double]]]])
     #expect(tracks.count == 1)
-    #expect(tracks.first?.map(\.count) == days.map { $0.count + 2 })
+    let segments = try #require(tracks.first)
+    #expect(segments.count == days.count)
+    // Each day's segment runs along the streets through every stop of the day.
+    for (segment, stops) in zip(segments, days) {
+      #expect(segment.count >= stops.count + 2)
+      for stop in stops {
+        let (lat, lon) = (stop["lat"] as? Double ?? 0, stop["lon"] as? Double ?? 0)
+        #expect(segment.contains { abs($0[0] - lat) < 1e-6 && abs($0[1] - lon) < 1e-6 })
+      }
+    }
   }
 
   @Test func aTimelessPlanIsNoCalendarButIsATrack() throws {

@@ -98,6 +98,20 @@ import Testing
     #expect(elsewhere.status != 0)
   }
 
+  /// `--must` is repeatable; a must place no trip can visit is exit 1
+  /// naming it.
+  @Test func mustPlacesAreVisitedOrNamed() throws {
+    let base = ["explore", "park", "--start", "2026-12-02 10:00", "--no-meals", "--format", "json"]
+    let run = CommandRun(base + ["--end", "15:00", "--must", "Kiasma", "--must", "Ateneum"])
+    #expect(run.status == 0, "\(run.stderr)")
+    for name in ["\"Kiasma\"", "\"Ateneum\""] { #expect(run.stdout.contains(name)) }
+    let closed = CommandRun(base + ["--end", "10:20", "--must", "Kiasma"])
+    #expect(closed.status == 1)
+    #expect(closed.errorLine?.contains("Kiasma (") == true)
+    let plan = CommandRun(["plan", "park", "--must", "Kiasma", "--anytime"])
+    #expect(plan.status == 64)
+  }
+
   @Test func helpNamesTheShapingOptions() {
     let plan = CommandRun(["plan", "--help"]).stdout
     for option in ["--avoid PLACE", "--base PLACE|LAT,LON", "--end-at PLACE|LAT,LON", "Kiasma"] {
@@ -105,6 +119,7 @@ import Testing
     }
     let explore = CommandRun(["explore", "--help"]).stdout
     #expect(explore.contains("--avoid PLACE") && explore.contains("--base PLACE|LAT,LON"))
+    #expect(explore.contains("--must PLACE") && !plan.contains("--must"))
     #expect(!explore.contains("--end-at"))
   }
 }

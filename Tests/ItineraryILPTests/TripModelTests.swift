@@ -63,6 +63,36 @@ import Testing
     #expect(abs(lived - objective) < 1e-5, "seed \(seed)")
   }
 
+  /// Must places as rows: GLPK's best trip visits them all and is the
+  /// brute force's best among the trips that do, as is the solver's; where
+  /// no trip does, GLPK's trip leaves one out.
+  @Test(arguments: 500..<512)
+  func mustPlacesGiveGLPKTheBruteForceOptimum(seed: UInt64) throws {
+    var trip = RandomTrips.make(seed: seed, places: 6, days: 1, shaped: seed % 2 == 0)
+    let must: Set<Int> = [Int(seed % 6), Int(seed / 3 % 6)]
+    trip.problem.exploration?.must = must.sorted()
+    let instance = try #require(TripInstance(trip.problem))
+    let expected = RandomTrips.bruteForce(trip, must: must)
+    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
+    else {
+      Issue.record("seed \(seed): GLPK gave no optimum")
+      return
+    }
+    print(
+      "seed \(seed): must \(must.sorted()), brute force \(String(describing: expected)), GLPK \(objective)"
+    )
+    let visited = Set(routes.joined().map { instance.places[$0] })
+    guard let expected else {
+      // No vertex for a place no day can hold, no trip at all otherwise.
+      #expect(!must.isSubset(of: visited), "seed \(seed)")
+      return
+    }
+    #expect(abs(objective - expected) < 1e-5, "seed \(seed)")
+    #expect(must.isSubset(of: visited), "seed \(seed)")
+    let solved = try #require(TripSolver.solve(trip.problem))
+    #expect(abs(solved.objective - objective) < 1e-5, "seed \(seed)")
+  }
+
   @Test func tooManyPlacesAreNotModelled() throws {
     let trip = RandomTrips.make(seed: 1, places: TripModel.maxPlaces + 20, days: 1)
     let instance = try #require(TripInstance(trip.problem))

@@ -189,7 +189,7 @@ private enum RandomRequestLine {
       let extra = Bool.random(using: &generator) ? "" : ",\"alt\":3"
       return
         "{\"lat\":\(number()),\"lon\":\(number())\(Int.random(in: 0..<4, using: &generator) == 0 ? extra : "")}"
-    case "avoid":
+    case "avoid", "must":
       return ["[]", "[\"Kiasma\"]", "[\"node/1\",\"Ateneum\"]", "[1]"].draw(&generator)
     case "near", "start", "end", "tz", "cuisine", "base", "endAt":
       return ["\"Senate Square\"", "\"2026-12-01 14:00\"", "\"18:00\"", "\"Europe/Helsinki\""]

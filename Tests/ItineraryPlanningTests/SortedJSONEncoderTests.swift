@@ -226,7 +226,7 @@ import Testing
       "day": [["start": "2026-12-02 10:00", "end": "16:00"]], "maxPerCategory": 1,
       "maxWaitMinutes": 30, "pace": "relaxed", "meals": false, "cuisine": "pizza", "price": 2,
       "photos": true, "avoid": ["Kiasma", "node/1"], "base": "60.17,24.94",
-      "endAt": "Rautatientori",
+      "endAt": "Rautatientori", "must": ["Ateneum", "node/2"],
     ]
   }
 

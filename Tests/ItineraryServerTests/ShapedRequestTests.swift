@@ -48,4 +48,20 @@ import Testing
     let ends = try RawHTTP.post(server.port, "/v1/explore", plain + #", "endAt": "Kiasma"}"#)
     #expect(ends.status == 400)
   }
+
+  @Test func aTripBodyTakesMustPlaces() throws {
+    let plain = #"{"categories": ["park"], "start": "2026-12-02T10:00", "meals": false"#
+    let answer = try RawHTTP.post(
+      server.port, "/v1/explore", plain + #", "end": "15:00", "must": ["Kiasma"]}"#)
+    #expect(answer.status == 200)
+    let response = try ResponseJSON.decode(answer.body, source: "answer")
+    #expect(response.days?.contains { $0.stops.contains { $0.name == "Kiasma" } } == true)
+    #expect(response.request.explore?.must == ["Kiasma"])
+    let closed = try RawHTTP.post(
+      server.port, "/v1/explore", plain + #", "end": "10:20", "must": ["Kiasma"]}"#)
+    #expect(closed.status != 200)
+    let error = try #require(closed.json?["error"] as? [String: Any])
+    #expect(error["exitCode"] as? Int == 1)
+    #expect((error["message"] as? String)?.contains("Kiasma") == true)
+  }
 }

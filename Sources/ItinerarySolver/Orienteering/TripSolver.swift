@@ -4,7 +4,9 @@ import ItineraryCore
 /// heuristic (`TripSearch`) finds a good trip, then the exact labelling
 /// (`TripLabelling`), pruned by it, proves it optimal or replaces it with
 /// the optimum. When the proof runs out of time or memory, the best trip
-/// found is returned, `optimal` false.
+/// found is returned, `optimal` false. Objectives leave the must bonus out
+/// (`TripInstance.bonus(of:)`); a trip without every must place means no
+/// trip with all of them was found (none exists when `optimal`).
 public enum TripSolver {
   public struct Result: Sendable {
     /// One route a day, each stop a place and the category it fills.
@@ -59,11 +61,12 @@ public enum TripSolver {
       }
     }
     let dayRoutes = (0..<instance.dayCount).map { $0 < routes.count ? routes[$0] : [] }
+    let bonus = dayRoutes.reduce(0) { $0 + instance.bonus(of: $1) }
     return Result(
-      days: days, objective: instance.value(of: routes) ?? 0,
+      days: days, objective: (instance.value(of: routes) ?? 0) - bonus,
       timelines: dayRoutes.enumerated().map { instance.timeline(of: $0.element, day: $0.offset) },
       dayObjectives: dayRoutes.enumerated().map {
-        instance.value(of: $0.element, day: $0.offset) ?? 0
+        (instance.value(of: $0.element, day: $0.offset) ?? 0) - instance.bonus(of: $0.element)
       },
       meals: dayRoutes.enumerated().reduce(0) {
         $0 + instance.coveredMeals(of: $1.element, day: $1.offset)

@@ -207,7 +207,7 @@
     answer.plans = answer.days.map((day, index) => ({
       rank: index + 1, objective: day.objective, distanceKm: day.distanceKm,
       durationMinutes: day.durationMinutes, stops: day.stops, finish: day.finish,
-      waitMinutes: day.waitMinutes,
+      waitMinutes: day.waitMinutes, returnPath: day.returnPath,
     }));
     return answer;
   }
@@ -286,6 +286,22 @@
     });
   }
 
+  // A plan's legs, from the start through its stops (and back on a round
+  // trip): along each leg's path when it has one (network distances), else
+  // a straight line, drawn dashed.
+  function legs(plan, origin) {
+    const ends = plan.stops.map((stop) => ({ to: [stop.lat, stop.lon], path: stop.legPath }));
+    if (response.roundTrip || plan.returnPath) ends.push({ to: origin, path: plan.returnPath });
+    let from = origin;
+    return ends.map((end) => {
+      const leg = end.path
+        ? { points: end.path.map((pair) => [pair[1], pair[0]]), straight: false }
+        : { points: [from, end.to], straight: true };
+      from = end.to;
+      return leg;
+    });
+  }
+
   function drawPlans() {
     drawn.clearLayers();
     if (!response) return;
@@ -299,12 +315,16 @@
       const plan = response.plans[index];
       const colour = colours[index % colours.length];
       const chosen = index === selected;
-      const points = [origin].concat(plan.stops.map((stop) => [stop.lat, stop.lon]));
-      if (response.roundTrip) points.push(origin);
-      points.forEach((point) => bounds.extend(point));
-      L.polyline(points, {
-        color: colour, weight: chosen ? 5 : 3, opacity: chosen ? 0.9 : 0.45, dashArray: chosen ? null : '6 6',
-      }).on('click', () => { selected = index; render(); }).addTo(drawn);
+      legs(plan, origin).forEach((leg) => {
+        leg.points.forEach((point) => bounds.extend(point));
+        const line = L.polyline(leg.points, {
+          color: colour, weight: chosen ? 5 : 3, opacity: chosen ? 0.9 : 0.45,
+          dashArray: leg.straight ? '6 6' : null,
+        }).on('click', () => { selected = index; render(); }).addTo(drawn);
+        if (leg.straight && response.distances !== 'straight') {
+          line.bindTooltip('a straight line: no path along the streets');
+        }
+      });
       if (!chosen) {
         plan.stops.forEach((stop) => L.circleMarker([stop.lat, stop.lon], {
           radius: 4, color: colour, weight: 2, fillColor: '#fff', fillOpacity: 1,
