@@ -38,16 +38,33 @@ public struct RoadTable: Hashable, Sendable {
       guard matrix.count == count, matrix.allSatisfy({ $0.count == count }) else {
         throw ItineraryError(.data, "\(source): the road \(name) are not \(count) by \(count)")
       }
-      for row in matrix {
-        for case let value? in row where !value.isFinite || value < 0 {
-          throw ItineraryError(.data, "\(source): road \(name) hold \(value)")
-        }
+    }
+    try self.init(
+      points: count, kilometres: kilometres.flatMap { $0 }, minutes: minutes.flatMap { $0 },
+      source: source)
+  }
+
+  /// The same table from its matrices row by row, `points` by `points`.
+  ///
+  /// - Throws: `.data` when a matrix is not `points` squared, or holds a
+  ///   value that is negative or not finite.
+  /// - Complexity: O(n^2) for n points.
+  public init(points: Int, kilometres: [Double?], minutes: [Double?], source: String)
+    throws(ItineraryError)
+  {
+    guard points > 0 else { throw ItineraryError(.data, "\(source): the road table is empty") }
+    for (name, matrix) in [("distances", kilometres), ("durations", minutes)] {
+      guard matrix.count == points * points else {
+        throw ItineraryError(.data, "\(source): the road \(name) are not \(points) by \(points)")
+      }
+      for case let value? in matrix where !value.isFinite || value < 0 {
+        throw ItineraryError(.data, "\(source): road \(name) hold \(value)")
       }
     }
-    placeCount = count - 1
+    placeCount = points - 1
     self.source = source
-    self.kilometres = kilometres.flatMap { $0 }
-    self.minutes = minutes.flatMap { $0 }
+    self.kilometres = kilometres
+    self.minutes = minutes
   }
 
   private func cell(_ from: Waypoint, _ to: Waypoint) -> Int {

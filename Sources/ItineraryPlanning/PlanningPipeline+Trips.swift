@@ -61,7 +61,7 @@ extension PlanningPipeline {
     case .network(let network):
       (streets, roads) = try StreetStep.run(
         origin: origin, places: places, network: network, mode: mode, speedKmh: speedKmh,
-        notify: notify)
+        source: source, notify: notify)
     case .osrm:
       throw ItineraryError(
         .usage, "a trip measures its legs straight or on the network: OSRM's tables are too small")

@@ -91,7 +91,7 @@ public struct PlanningPipeline: Sendable {
     case .network(let network):
       (streets, roads) = try StreetStep.run(
         origin: origin, places: places, network: network, mode: mode, speedKmh: speedKmh,
-        notify: notify)
+        source: source, notify: notify)
     case .osrm:
       places = RoadStep.keepBest(
         places, categories: shaped.categories, limit: RoadStep.maxPoints - 1, notify: notify)

@@ -16,10 +16,20 @@ struct StreetStep {
   /// - Complexity: that of `StreetLegs.table`.
   static func run(
     origin: Coordinate, places: [Place], network: StreetNetwork, mode: TravelMode,
-    speedKmh: Double, notify: (Notice) -> Void
+    speedKmh: Double, source: CandidateSource, notify: (Notice) -> Void
   ) throws(ItineraryError) -> (step: StreetStep, roads: RoadTable) {
-    let legs = StreetLegs(
-      StreetGraph(network, mode: mode), points: [origin] + places.map(\.coordinate))
+    let legs: StreetLegs
+    let roads: RoadTable
+    if let table = try StreetTables.table(for: source, network: network, mode: mode),
+      let kept = try table.legs(
+        origin: origin, places: places.map { ($0.id, $0.coordinate) }, speedKmh: speedKmh)
+    {
+      (legs, roads) = kept
+    } else {
+      legs = StreetLegs(
+        StreetGraph(network, mode: mode), points: [origin] + places.map(\.coordinate))
+      roads = try legs.table(speedKmh: speedKmh)
+    }
     let metres = Int(StreetLocator.maximumConnectorMetres)
     guard !legs.joins[0].isEmpty else {
       throw ItineraryError(
@@ -38,7 +48,6 @@ struct StreetStep {
     for (index, place) in places.enumerated() where points[place.id] == nil {
       points[place.id] = index + 1
     }
-    let roads = try legs.table(speedKmh: speedKmh)
     let cut = places.indices.count {
       !legs.joins[$0 + 1].isEmpty && roads.distanceKm(from: .origin, to: .place($0)) == nil
     }

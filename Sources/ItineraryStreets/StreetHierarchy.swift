@@ -10,8 +10,8 @@ import Foundation
 /// (Knopp et al., 2007: the backward searches leave their distances in
 /// buckets at the junctions they reach, which each forward search reads).
 public struct StreetHierarchy: Sendable {
-  private let up: StreetArcs
-  private let down: StreetArcs
+  let up: StreetArcs
+  let down: StreetArcs
 
   /// - Complexity: O(J + A + S) for J junctions, A arcs and S shortcuts.
   init(_ arcs: StreetArcs, _ contraction: StreetContraction) {
@@ -87,6 +87,21 @@ public struct StreetHierarchy: Sendable {
       }
     }
     return rows
+  }
+}
+
+extension StreetHierarchy {
+  /// The junctions a search from `entries` settles, with their metres:
+  /// forward on the climbing arcs (`upward`), else backward on the
+  /// descending ones. Two such spaces meet where the shortest path between
+  /// their points turns: the least sum over their common junctions is its
+  /// length, the sum `table` takes.
+  ///
+  /// - Complexity: that of one search, a few hundred junctions.
+  func space(from entries: Entries, upward: Bool, search: inout UpwardSearch) -> Entries {
+    var settled: Entries = []
+    search.run(from: entries, on: upward ? up : down) { settled.append(($0, $1)) }
+    return settled
   }
 }
 

@@ -20,8 +20,13 @@ public struct StreetLegs: Sendable {
   /// - Complexity: O(points * pieces near each point).
   public init(_ graph: StreetGraph, points: [Coordinate]) {
     let locator = StreetLocator(graph)
+    self.init(graph, points: points, joins: points.map(locator.joins(of:)))
+  }
+
+  /// The legs of points already joined to the streets.
+  init(_ graph: StreetGraph, points: [Coordinate], joins: [[StreetPosition]]) {
     self.points = points
-    joins = points.map(locator.joins(of:))
+    self.joins = joins
     cosines = points.map(GreatCircle.cosLatitude)
     router = StreetRouter(graph)
   }
@@ -33,49 +38,64 @@ public struct StreetLegs: Sendable {
   ///   b bucket entries met.
   public func table(speedKmh: Double) throws(ItineraryError) -> RoadTable {
     let streets = graph.hierarchy.table(
-      sources: joins.map {
-        $0.flatMap { join in
-          graph.exits(join).map { ($0.junction, $0.metres + join.connector) }
-        }
-      },
-      targets: joins.map {
-        $0.flatMap { join in
-          graph.entries(join).map { ($0.junction, $0.metres + join.connector) }
-        }
-      })
-    let rows = points.indices.map { from in
-      points.indices.map { to in
-        var metres = streets[from][to]
-        for source in joins[from] {
-          for target in joins[to] {
-            if let along = graph.alongEdge(source, target) {
-              metres = min(metres, source.connector + along + target.connector)
-            }
-          }
-        }
-        return kilometres(from, to, metres: metres)
-      }
-    }
-    let minutes = rows.map { $0.map { $0.map { $0 / speedKmh * 60 } } }
-    return try RoadTable(kilometres: rows, minutes: minutes, source: "network")
+      sources: joins.map { StreetPlaceTable.exits($0, graph) },
+      targets: joins.map { StreetPlaceTable.entries($0, graph) })
+    return try roadTable(speedKmh: speedKmh) { streets[$0][$1] }
   }
 
-  /// A leg's kilometres for a path of `metres`, never less than the great
-  /// circle; `nil` when there is no path.
-  func kilometres(_ from: Int, _ to: Int, metres: Double) -> Double? {
+  /// The road table of every leg, its minutes at `speedKmh`, given the
+  /// hierarchy's street metres between every two points.
+  ///
+  /// - Complexity: O(n^2) for n points.
+  func roadTable(speedKmh: Double, streets: (Int, Int) -> Double) throws(ItineraryError)
+    -> RoadTable
+  {
+    let count = points.count
+    var kilometres = [Double?](repeating: nil, count: count * count)
+    var minutes = [Double?](repeating: nil, count: count * count)
+    for from in 0..<count {
+      for to in 0..<count {
+        guard let km = self.kilometres(from, to, metres: streets(from, to)) else { continue }
+        kilometres[from * count + to] = km
+        minutes[from * count + to] = km / speedKmh * 60
+      }
+    }
+    return try RoadTable(
+      points: count, kilometres: kilometres, minutes: minutes, source: "network")
+  }
+
+  /// The metres of a street path between the streets' joins of two points,
+  /// given the hierarchy's: shorter along the one street both join, where
+  /// they do.
+  func metres(_ from: Int, _ to: Int, streets: Double) -> Double {
+    var metres = streets
+    for source in joins[from] {
+      for target in joins[to] {
+        if let along = graph.alongEdge(source, target) {
+          metres = min(metres, source.connector + along + target.connector)
+        }
+      }
+    }
+    return metres
+  }
+
+  /// A leg's kilometres for a path of `streets` metres by the hierarchy,
+  /// never less than the great circle; `nil` when there is no path.
+  func kilometres(_ from: Int, _ to: Int, metres streets: Double) -> Double? {
     if from == to { return 0 }
+    let metres = metres(from, to, streets: streets)
     guard metres.isFinite else { return nil }
     let path = metres / 1000
-    // Along a meridian, then a parallel at the latitude nearer a pole, is
-    // never shorter than the great circle: a path longer than that detour
-    // needs no great circle computed. (The margin covers rounding.)
+    // Within 50 km, the plane's distance at the mean latitude is within a
+    // ten-thousandth of the great circle: a path longer than it by a tenth
+    // of a percent needs no great circle computed.
     let (a, b) = (points[from], points[to])
     let radians = Double.pi / 180
-    let detour =
-      GreatCircle.earthRadiusKm
-      * (abs(b.lat - a.lat) * radians + min(cosines[from], cosines[to]) * abs(b.lon - a.lon)
-        * radians)
-    if path > detour * (1 + 1e-9) { return path }
+    let (north, east) = (
+      (b.lat - a.lat) * radians, (b.lon - a.lon) * radians * (cosines[from] + cosines[to]) / 2
+    )
+    let plane = GreatCircle.earthRadiusKm * (north * north + east * east).squareRoot()
+    if plane < 50, path > plane * 1.001 + 1e-9 { return path }
     return max(
       path, GreatCircle.distanceKm(a, cosLatitude: cosines[from], b, cosLatitude: cosines[to]))
   }

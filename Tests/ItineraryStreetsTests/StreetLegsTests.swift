@@ -176,6 +176,28 @@ import Testing
     #expect((legs.path(from: 0, to: 1) != nil) == reached)
   }
 
+  /// A table kept for every place gives each request's road table number
+  /// for number as measuring its points afresh does.
+  @Test(arguments: [TravelMode.walk, .bike, .drive])
+  func aKeptTableGivesTheSameLegs(mode: TravelMode) throws {
+    for seed in Self.seeds {
+      let random = try RandomStreets(seed: seed)
+      let graph = StreetGraph(random.network, mode: mode)
+      let places = random.points.enumerated().map { (id: "p\($0.offset)", point: $0.element) }
+      let kept = StreetPlaceTable(graph, places: places)
+      var generator = SplitMix64(seed: seed)
+      let origin = Coordinate(
+        lat: 60.16 + Double.random(in: 0...0.009, using: &generator),
+        lon: 24.93 + Double.random(in: 0...0.018, using: &generator))
+      let asked = Array(places.shuffled(using: &generator).prefix(8))
+      let afresh = try StreetLegs(graph, points: [origin] + asked.map(\.point))
+        .table(speedKmh: 5)
+      let read = try #require(try kept.legs(origin: origin, places: asked, speedKmh: 5))
+      #expect(read.roads == afresh, "seed \(seed) \(mode)")
+      #expect(try kept.legs(origin: origin, places: [("elsewhere", origin)], speedKmh: 5) == nil)
+    }
+  }
+
   @Test func aPointFarFromEveryStreetHasNoLeg() throws {
     let legs = try Self.legs(seed: 300, mode: .walk, stored: true)
     let far = legs.points.count - 1
