@@ -29,6 +29,7 @@ enum ExploreCommand {
       Options.maxPerCategory, Options.pace, Options.noMeals, Options.mode, Options.speed,
       Options.distances, Options.distanceWeight,
       Options.radius, Options.cuisine, Options.price, Options.dwell, Options.waitWeight,
+      Options.maxWait,
       Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
       Options.verifyTimeLimit, Options.units,

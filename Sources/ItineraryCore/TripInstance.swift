@@ -63,6 +63,9 @@ public struct TripInstance: Sendable {
   public let isMust: [Bool]
   /// What a must place adds on top of its worth (0 without must places).
   public let mustBonus: Double
+  /// The longest a visit may wait for its place to open, when capped: a
+  /// visit that would wait longer does not fit (`visit`).
+  public var maxWait: Double?
   @usableFromInline let minutes: [Double]
   @usableFromInline let kilometres: [Double]
 
@@ -165,6 +168,7 @@ public struct TripInstance: Sendable {
       mealBonus: isMeal.contains(true) ? Self.mealShare * (scores.max() ?? 0) : 0,
       varietyPenalty: shaping.variety && categoriesUsed > 1 ? Self.varietyShare * meanWorth : 0,
       isMust: places.map(must.contains))
+    maxWait = frame.maxWaitMinutes
   }
 
   /// `open` within the meal windows: each visit begun inside one of them.
@@ -234,6 +238,14 @@ public struct TripInstance: Sendable {
     self.scores = zip(scores, isMust).map { $0 + ($1 ? bonus : 0) }
   }
 
+  /// The same instance with no wait cap: every trip of this one is a trip
+  /// of it, for the same value, so its optimum bounds this one's.
+  public var uncapped: TripInstance {
+    var instance = self
+    instance.maxWait = nil
+    return instance
+  }
+
   /// What the must bonus adds to a route: `mustBonus` a must place in it.
   public func bonus(of route: [Int]) -> Double {
     mustBonus * Double(route.count { isMust[$0] })
@@ -252,7 +264,8 @@ public struct TripInstance: Sendable {
   /// their meal: when it begins and ends, what it adds to the objective (its
   /// worth, less the leg's distance and the wait at their prices, plus a
   /// covered meal's bonus; the variety penalty apart), and the meal window
-  /// it uses (-1: none); `nil` when it does not fit.
+  /// it uses (-1: none); `nil` when it does not fit, or would wait longer
+  /// than `maxWait`.
   ///
   /// - Complexity: O(log m) for m open intervals (a meal stop: O(w log m)
   ///   for w meal windows).
@@ -277,6 +290,7 @@ public struct TripInstance: Sendable {
       else { return nil }
       begin = fits
     }
+    if let maxWait, begin - arrive > maxWait { return nil }
     var gain =
       scores[vertex] - distanceWeight * km(from, vertex) - waitWeight * (begin - arrive)
     if meal >= 0, mealWindows[day][meal].isCovered { gain += mealBonus }

@@ -129,7 +129,7 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   /// The keys only a trip (`explore`) takes, and those it does not.
   public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals", "must"]
   public static let planOnlyKeys = [
-    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime", "maxWaitMinutes",
+    "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime",
     "endAt",
   ]
 }

@@ -39,9 +39,9 @@ enum TimeStep {
   /// (`Defaults`); `openNow` allows no wait at all and, unless the request
   /// says otherwise, leaves out places whose hours are unknown.
   ///
-  /// - Parameter forTrip: the frame of a trip (`explore`): its waiting is
-  ///   priced, not capped, and its outdoor places with unknown hours are
-  ///   open by daylight only.
+  /// - Parameter forTrip: the frame of a trip (`explore`): its outdoor
+  ///   places with unknown hours are open by daylight only, and its evening
+  ///   places in the evening.
   /// - Throws: `.data` for an unknown zone, a date that does not exist, a
   ///   time the clocks skip, an unknown category word in `dwell`, or a
   ///   deadline not after the start.
@@ -81,8 +81,7 @@ enum TimeStep {
       speedKmh: speedKmh, dwellMinutes: dwell,
       unknownHours: request.unknownHours ?? (openNow ? .closed : .open),
       waitWeight: request.waitWeight ?? Defaults.waitWeight,
-      maxWaitMinutes: forTrip
-        ? nil : openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes)
+      maxWaitMinutes: openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes)
     if forTrip {
       frame.daylightCategories = CanonicalCategory.outdoorNames
       frame.eveningCategories = CanonicalCategory.eveningNames

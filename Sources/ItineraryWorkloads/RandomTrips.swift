@@ -182,6 +182,7 @@ package enum RandomTrips {
         }
       }
       guard let (window, begin) = chosen else { return nil }
+      if let cap = problem.time?.maxWaitMinutes, begin - arrive > cap { return nil }
       if window >= 0 {
         used.insert(window)
         if meals[window].0 >= dayStart, meals[window].1 <= dayEnd { covered += 1 }

@@ -23,6 +23,29 @@ import Testing
     #expect(abs(checked - result.objective) < 1e-6)
   }
 
+  /// With a wait cap, every trip waits within it, and a trip said to be
+  /// optimal is the brute force's: the proof bounds the capped trips by
+  /// the uncapped optimum, which holds when that optimum waits within the
+  /// cap or the best capped trip found reaches it.
+  @Test(arguments: 400..<430)
+  func aWaitCapIsKeptAndProvenOnlyWhenItHolds(seed: UInt64) throws {
+    let days = seed % 3 == 0 ? 2 : 1
+    var trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days)
+    trip.problem.time?.maxWaitMinutes = Double(seed % 4) * 10
+    let expected = RandomTrips.bruteForce(trip)
+    let result = try #require(TripSolver.solve(trip.problem, options: SolveOptions(seed: seed)))
+    print(
+      "seed \(seed): cap \(trip.problem.time?.maxWaitMinutes ?? -1), optimum \(expected), "
+        + "found \(result.objective), proven \(result.optimal)")
+    let checked = try #require(RandomTrips.value(of: result.days, trip), "seed \(seed)")
+    #expect(abs(checked - result.objective) < 1e-6)
+    #expect(result.objective <= expected + 1e-6)
+    if result.optimal { #expect(abs(result.objective - expected) < 1e-6, "seed \(seed)") }
+    for timeline in result.timelines {
+      #expect(timeline.visits.allSatisfy { $0.wait <= (trip.problem.time?.maxWaitMinutes ?? 0) })
+    }
+  }
+
   /// At a pace of one or two stops a day, the exact method and the
   /// heuristic keep to it and the optimum is still found.
   @Test(arguments: 200..<220)

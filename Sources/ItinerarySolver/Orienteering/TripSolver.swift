@@ -47,14 +47,21 @@ public enum TripSolver {
     let deadline = options.deadline()
     guard let instance = TripInstance(problem) else { return nil }
     let heuristic = TripSearch(instance: instance).solve(seed: options.seed, until: deadline)
+    // Earlier is better for the labels only without a wait cap: with one,
+    // the proof is of the trip without it, a bound on the capped ones, and
+    // holds when its trip waits within the cap or the heuristic's meets it.
     let exact = TripLabelling.solve(
-      instance, incumbent: heuristic.routes, deadline: deadline,
+      instance.uncapped, incumbent: heuristic.routes, deadline: deadline,
       maxLabels: max(1, min(labelBudget, options.memoryBudget / bytesPerLabel)))
-    let routes = exact.value > heuristic.value ? exact.routes : heuristic.routes
+    let exactFits = instance.value(of: exact.routes) != nil
+    let routes = exactFits && exact.value > heuristic.value ? exact.routes : heuristic.routes
+    let proven =
+      exact.proven && (exactFits || (instance.value(of: routes) ?? -.infinity) >= exact.value)
     var work = [
       "candidates": instance.vertexCount - 1, "rounds": heuristic.rounds, "labels": exact.labels,
     ]
     if !exact.proven && deadline.hasPassed { work["deadline"] = 1 }
+    if exact.proven && !proven { work["uncappedBound"] = 1 }
     let days = (0..<instance.dayCount).map { day in
       (day < routes.count ? routes[day] : []).map { vertex in
         Plan.Stop(category: instance.categories[vertex], place: instance.places[vertex])
@@ -71,7 +78,7 @@ public enum TripSolver {
       meals: dayRoutes.enumerated().reduce(0) {
         $0 + instance.coveredMeals(of: $1.element, day: $1.offset)
       },
-      mealBonus: instance.mealBonus, varietyPenalty: instance.varietyPenalty, optimal: exact.proven,
+      mealBonus: instance.mealBonus, varietyPenalty: instance.varietyPenalty, optimal: proven,
       complete: exact.proven, work: work)
   }
 }
