@@ -334,7 +334,7 @@
           dashArray: leg.straight ? '6 6' : null,
         }).on('click', () => { selected = index; render(); }).addTo(drawn);
         if (leg.straight && response.distances !== 'straight') {
-          line.bindTooltip('a straight line: no path along the streets');
+          line.bindTooltip(textOnly('a straight line: no path along the streets'));
         }
       });
       if (!chosen) {
