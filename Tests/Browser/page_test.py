@@ -1,7 +1,7 @@
 """The map page of `itinerary serve` in a real browser (headless Chromium
 through Selenium): categories typed and completed, plans listed as the API
 answers them, the start dragged and the plans asked for again, a plan's
-details, like and save, a phone-sized screen, and `plan --format html` and
+details, like and save, stops pinned, dropped and replaced, a phone-sized screen, and `plan --format html` and
 `explore --format html`.
 
 Screenshots go to the output directory. Prints `N passed, N failed` and
@@ -137,6 +137,62 @@ class PageTest:
             want in have for want, have in zip(expected, shown)), "page %s, API %s" % (shown, expected))
         return body, answer
 
+    def stops_shown(self):
+        """The place ids of the chosen plan's stops, as its details list them."""
+        return [row.get_attribute("data-place-id") for row in self.find("#details tbody tr[data-place-id]")]
+
+    def pin_drop_and_replace(self):
+        """Pin the first stop, drop the second and plan again: the pinned
+        place stays first and the plan has a stop fewer; then replace the
+        last stop: the pinned place stays, that stop's place changes and is
+        avoided."""
+        driver = self.driver
+        self.wait(lambda: self.settled() and len(self.stops_shown()) == 3, "the chosen plan lists its three stops")
+        before_ids = self.stops_shown()
+        words = self.request()["categories"]
+        rows = self.find("#details tbody tr")
+        rows[0].find_element(By.CSS_SELECTOR, "button.pin").click()
+        self.wait(lambda: self.find("#details tbody tr")[0].get_attribute("class") == "pinned", "pinning marks the stop")
+        self.find("#details tbody tr")[1].find_element(By.CSS_SELECTOR, "button.drop").click()
+        self.wait(lambda: self.find("#details tbody tr")[1].get_attribute("class") == "dropped", "dropping marks the stop")
+        self.shot("05b-pinned-dropped")
+        before = self.answered()
+        self.find("#plan-again")[0].click()
+        self.wait(lambda: self.answered() > before and self.settled(), "planning again answers")
+        body = self.request()
+        self.check("planning again sends the pinned place's id at its position and leaves the dropped stop out",
+                   body.get("categories") == [before_ids[0], words[2]], str(body))
+        after_ids = self.stops_shown()
+        self.check("the new plan keeps the pinned place at its position and has one stop fewer",
+                   len(after_ids) == 2 and after_ids[0] == before_ids[0], "%s then %s" % (before_ids, after_ids))
+        answer = self.server.post("/v1/plan", body)
+        self.check("every plan of the answer keeps the pinned place first",
+                   all(plan["stops"][0]["id"] == before_ids[0] and len(plan["stops"]) == 2 for plan in answer["plans"]))
+        self.matches_api("the plans after planning again are the API's")
+        listed = [item.text for item in self.find("#category-list li span")]
+        self.check("the stop list shows the pinned place by its name",
+                   bool(listed) and answer["plans"][0]["stops"][0]["name"] in listed[0], str(listed))
+        self.check("the pinned stop shows as pinned",
+                   self.find("#details tbody tr")[0].find_element(By.CSS_SELECTOR, "button.pin")
+                   .get_attribute("aria-pressed") == "true")
+        self.shot("05c-planned-again")
+
+        before = self.answered()
+        replaced = after_ids[1]
+        self.find("#details tbody tr")[1].find_element(By.CSS_SELECTOR, "button.replace").click()
+        self.wait(lambda: self.answered() > before and self.settled(), "replacing a stop plans again")
+        body = self.request()
+        self.check("replacing avoids the stop's place and keeps the other pinned",
+                   body.get("avoid") == [replaced] and body.get("categories") == [before_ids[0], words[2]], str(body))
+        final_ids = self.stops_shown()
+        self.check("replace changes that stop's place and keeps the pinned one",
+                   len(final_ids) == 2 and final_ids[0] == before_ids[0] and final_ids[1] != replaced,
+                   "%s then %s" % (after_ids, final_ids))
+        self.check("the avoided place is listed",
+                   [item.get_attribute("data-place-id") for item in self.find("#avoid-list li")] == [replaced])
+        self.matches_api("the plans after replacing are the API's")
+        self.shot("05d-replaced")
+
     def run(self):
         driver = self.driver
         driver.get(self.server.url + "/")
@@ -212,6 +268,7 @@ class PageTest:
         chosen = [item.get_attribute("data-category") for item in self.find("#category-list li")]
         self.check("moving restaurant later reorders the stops", chosen == ["park", "restaurant", "museum"], str(chosen))
         self.matches_api("the reordered plans are the API's")
+        self.pin_drop_and_replace()
 
         driver.set_window_size(390, 844)
         time.sleep(0.5)

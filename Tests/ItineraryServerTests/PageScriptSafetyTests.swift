@@ -56,6 +56,18 @@ import Testing
     #expect(!script.contains("innerHTML ="))
   }
 
+  /// The pin, drop and replace buttons and the list of avoided places are
+  /// created elements: a place's name reaches them as text or as an
+  /// attribute, and its id only as an attribute or a request's word.
+  @Test func pinningAndAvoidingShowNamesAsText() throws {
+    let script = WebAssets.pageJS
+    #expect(script.contains("element('span', { text: 'avoid ' + place.name })"))
+    #expect(script.contains("'aria-label': 'pin ' + stop.name"))
+    #expect(script.contains("element('tr', { class: mark, 'data-place-id': stop.id }"))
+    #expect(script.contains("element('span', { text: name })"))
+    #expect(WebAssets.pageHTML.contains(#"<ul id="avoid-list""#))
+  }
+
   /// The policy allows the two inline scripts by hash, no other inline
   /// script or handler, and the hashes are those of the scripts as served.
   @Test func thePolicyAllowsExactlyThePagesScripts() throws {

@@ -1,5 +1,6 @@
 // The map page of itinerary. Live (served by `itinerary serve`): pick and
-// order categories, drag the start, and the plans are asked for again.
+// order categories, drag the start, and the plans are asked for again; pin,
+// drop or replace a plan's stops and plan again.
 // Static (`plan --format html`): the plans the file holds, nothing asked.
 // Under the plans, a tile server's map when one is configured, else the
 // city's own map drawn as vectors, so that the page needs no network.
@@ -20,6 +21,14 @@
   let asked = 0;
   let answered = 0;
   let fitted = false;
+  /** The body of the request whose answer is shown. */
+  let sent = null;
+  /** Places kept out of the plans: `{ id, name }`, sent as `avoid`. */
+  let avoided = [];
+  /** A pinned place's id → its name and the stop word it stands in for. */
+  const pins = {};
+  /** The chosen plan's stops marked to pin or drop, by index. */
+  let marks = null;
 
   const map = L.map('map', { zoomControl: true }).setView(
     held ? [held.origin.lat, held.origin.lon] : helsinki, 15);
@@ -174,6 +183,7 @@
     if ($('round-trip').checked) body.roundTrip = true;
     if ($('any-order').checked) body.anyOrder = true;
     if ($('photos') && $('photos').checked) body.photos = true;
+    if (avoided.length > 0) body.avoid = avoided.map((place) => place.id);
     const ticket = ++asked;
     // What was last asked, for whoever checks the page against the API.
     document.body.dataset.request = JSON.stringify(body);
@@ -184,6 +194,8 @@
       answered++;
       document.body.dataset.answered = String(answered);
       response = answer;
+      sent = body;
+      marks = null;
       selected = 0;
       render();
       const count = answer.plans.length;
@@ -353,6 +365,7 @@
     const plan = response && response.plans[selected];
     if (!plan) return;
     box.appendChild(element('h2', { text: (response.days ? '' : 'Plan ') + name(plan) }));
+    if (live) marksFor(plan);
     const rows = plan.stops.map((stop, index) => {
       const about = [element('strong', { text: stop.name }), element('div', { class: 'hours', text: stop.category })];
       if (stop.address) about.push(element('div', { class: 'hours', text: stop.address }));
@@ -370,8 +383,9 @@
           element('figcaption', { class: 'hours', text: photo.attribution }),
         ]));
       });
-      if (live) about.push(element('button', { type: 'button', class: 'like', text: '♡ like', onclick: (event) => like(stop, event.target) }));
-      return element('tr', {}, [
+      if (live) about.push(stopActions(plan, stop, index));
+      const mark = live && marks.pinned.has(index) ? 'pinned' : live && marks.dropped.has(index) ? 'dropped' : '';
+      return element('tr', { class: mark, 'data-place-id': stop.id }, [
         element('td', { text: String(index + 1) }),
         element('td', {}, about),
         element('td', { class: 'number', text: km(stop.legKm) + '\n' + minutes(stop.legMinutes) }),
@@ -384,10 +398,118 @@
     box.appendChild(element('table', {}, [element('tbody', {}, rows)]));
     box.appendChild(element('p', { class: 'hint', text: 'objective ' + plan.objective.toFixed(3) + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) + ' ' + response.mode }));
     if (live) {
+      const pinned = marks.pinned.size;
+      const dropped = marks.dropped.size;
+      box.appendChild(element('div', { class: 'row again' }, [
+        element('button', { id: 'plan-again', type: 'button', text: 'Plan again', onclick: () => planAgain(plan) }),
+        element('span', { class: 'hint', text: pinned + dropped === 0
+          ? 'pin the stops to keep, drop those to leave out'
+          : pinned + ' pinned, ' + dropped + ' dropped' }),
+      ]));
       const name = element('input', { id: 'plan-name', value: response.categories.join(' > ') + ' #' + plan.rank, 'aria-label': 'name to save the plan as' });
       box.appendChild(element('div', { class: 'row save' }, [name,
         element('button', { id: 'save-plan', type: 'button', text: 'Save plan', onclick: () => save(name.value, plan) })]));
     }
+  }
+
+  // ---- Pinning, dropping and replacing stops
+
+  /** Whether the request's stops line up with `plan`'s, a word a stop. */
+  function aligned(plan) {
+    return Boolean(sent) && !sent.anyOrder && sent.categories.length === plan.stops.length;
+  }
+
+  /**
+   * Whether stop `index` of `plan` was asked for as its place: by id, or
+   * by a name, which the answer's categories then give back as the name.
+   */
+  function askedAsPlace(plan, index) {
+    const stop = plan.stops[index];
+    if (sent && sent.categories.includes(stop.id)) return true;
+    const named = aligned(plan) && response.categories ? response.categories[index] : undefined;
+    return named === stop.name && named !== stop.category;
+  }
+
+  /** The marks of `plan`: anew for another plan, its places asked for pinned. */
+  function marksFor(plan) {
+    if (marks && marks.plan === plan) return marks;
+    const pinned = plan.stops.map((_, index) => index).filter((index) => askedAsPlace(plan, index));
+    marks = { plan, pinned: new Set(pinned), dropped: new Set() };
+    return marks;
+  }
+
+  /**
+   * The stop word for stop `index` of `plan` unpinned: the word its place
+   * was pinned for (else its category) when it was asked for as a place,
+   * otherwise the request's word at its position, or its category.
+   */
+  function wordOf(plan, index) {
+    const stop = plan.stops[index];
+    if (askedAsPlace(plan, index)) return pins[stop.id] ? pins[stop.id].word : stop.category;
+    return aligned(plan) ? sent.categories[index] : stop.category;
+  }
+
+  /** A stop's buttons: like, pin (keep this place here), drop, replace. */
+  function stopActions(plan, stop, index) {
+    const pinned = marks.pinned.has(index);
+    const dropped = marks.dropped.has(index);
+    const toggle = (set, other) => () => {
+      if (set.has(index)) set.delete(index);
+      else { set.add(index); other.delete(index); }
+      showDetails();
+    };
+    return element('div', { class: 'row actions' }, [
+      element('button', { type: 'button', class: 'like', text: '♡ like', onclick: (event) => like(stop, event.target) }),
+      element('button', {
+        type: 'button', class: 'pin', 'aria-pressed': String(pinned), title: 'keep this place at this stop',
+        'aria-label': 'pin ' + stop.name, text: pinned ? '✓ pinned' : 'pin', onclick: toggle(marks.pinned, marks.dropped),
+      }),
+      element('button', {
+        type: 'button', class: 'drop', 'aria-pressed': String(dropped), title: 'leave this stop out',
+        'aria-label': 'drop ' + stop.name, text: dropped ? 'dropped' : 'drop', onclick: toggle(marks.dropped, marks.pinned),
+      }),
+      element('button', {
+        type: 'button', class: 'replace', title: 'another place for this stop, the other stops kept',
+        'aria-label': 'replace ' + stop.name, text: 'replace', onclick: () => planAgain(plan, index),
+      }),
+    ]);
+  }
+
+  /**
+   * Asks again for `chosen`'s stops: a pinned stop as its place's id at its
+   * position, a dropped one left out, the others as the words they were
+   * asked as. Replacing stop `replace` pins every other stop not dropped and
+   * avoids that stop's place.
+   */
+  function planAgain(chosen, replace) {
+    const next = [];
+    chosen.stops.forEach((stop, index) => {
+      if (index !== replace && marks.dropped.has(index)) return;
+      const keep = replace === undefined ? marks.pinned.has(index) : index !== replace;
+      const word = wordOf(chosen, index);
+      if (!keep) { next.push(word); return; }
+      if (!pins[stop.id]) pins[stop.id] = { name: stop.name, word };
+      next.push(stop.id);
+    });
+    if (replace !== undefined) {
+      const stop = chosen.stops[replace];
+      if (!avoided.some((place) => place.id === stop.id)) avoided.push({ id: stop.id, name: stop.name });
+    }
+    categories = next;
+    showCategories();
+    plan();
+  }
+
+  /** The places kept out, each with a button to let it back in. */
+  function showAvoided() {
+    const list = $('avoid-list');
+    list.replaceChildren(...avoided.map((place, index) => element('li', { 'data-place-id': place.id }, [
+      element('span', { text: 'avoid ' + place.name }),
+      element('button', {
+        type: 'button', title: 'let it back in', 'aria-label': 'stop avoiding ' + place.name, text: '×',
+        onclick: () => { avoided.splice(index, 1); showAvoided(); planSoon(); },
+      }),
+    ])));
   }
 
   // ---- Keeping plans and places
@@ -440,14 +562,17 @@
   function showCategories() {
     const list = $('category-list');
     list.replaceChildren();
-    categories.forEach((name, index) => {
+    showAvoided();
+    categories.forEach((word, index) => {
+      // A pinned stop is sent as its place's id and shown by its name.
+      const name = pins[word] ? pins[word].name + ' (pinned)' : word;
       const move = (by) => () => {
         const other = index + by;
         if (other < 0 || other >= categories.length) return;
         [categories[index], categories[other]] = [categories[other], categories[index]];
         changed();
       };
-      list.appendChild(element('li', { 'data-category': name }, [
+      list.appendChild(element('li', { 'data-category': word }, [
         element('span', { text: name }),
         element('button', { type: 'button', title: 'earlier', 'aria-label': 'move ' + name + ' earlier', text: '↑', onclick: move(-1) }),
         element('button', { type: 'button', title: 'later', 'aria-label': 'move ' + name + ' later', text: '↓', onclick: move(1) }),
