@@ -54,22 +54,12 @@ public struct StreetHierarchy: Sendable {
         reached.append((junction, Int32(target), metres))
       }
     }
-    var first = [Int32](repeating: 0, count: count + 1)
-    for entry in reached { first[Int(entry.junction) + 1] += 1 }
-    for index in first.indices.dropFirst() { first[index] += first[index - 1] }
-    var next = first
-    var bucketTarget = [Int32](repeating: 0, count: reached.count)
-    var bucketMetres = [Double](repeating: 0, count: reached.count)
-    for entry in reached {
-      let slot = Int(next[Int(entry.junction)])
-      next[Int(entry.junction)] += 1
-      bucketTarget[slot] = entry.target
-      bucketMetres[slot] = entry.metres
-    }
-    let buckets = (first: first, target: bucketTarget, metres: bucketMetres)
-    nonisolated(unsafe) var rows = [[Double]](repeating: [], count: sources.count)
+    // A bucket's entries are arcs from its junction to a target, by junction.
+    let rows = StreetArcs(count: count, reached.map { ($0.junction, $0.target, $0.metres) })
+    let buckets = (first: rows.first, target: rows.head, metres: rows.metres)
+    nonisolated(unsafe) var table = [[Double]](repeating: [], count: sources.count)
     let chunks = max(1, min(sources.count, ProcessInfo.processInfo.activeProcessorCount))
-    rows.withUnsafeMutableBufferPointer { buffer in
+    table.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let output = buffer
       DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
         var search = UpwardSearch(count: count)
@@ -86,7 +76,7 @@ public struct StreetHierarchy: Sendable {
         }
       }
     }
-    return rows
+    return table
   }
 }
 
