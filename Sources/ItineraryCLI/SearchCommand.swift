@@ -19,7 +19,7 @@ enum SearchCommand {
     options: [
       Options.at, Options.near, Options.provider, Options.text, Options.limit, Options.sort,
       Options.openNow, Options.radius, Options.cuisine, Options.price, Options.tz, Options.units,
-      Options.format,
+      PhotoOptions.photos, Options.format,
       Options.output, Options.noHistory,
     ],
     run: run)
@@ -40,6 +40,7 @@ enum SearchCommand {
     request.units = try arguments.choice(Options.units)
     request.cuisine = arguments.string(Options.cuisine)
     request.price = try arguments.integer(Options.price)
+    request.photos = arguments.flag(PhotoOptions.photos)
     let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))
