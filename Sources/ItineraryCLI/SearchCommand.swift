@@ -15,6 +15,8 @@ enum SearchCommand {
       each with its distance and walk, rating or score, hours and whether it is
       open now. --sort relevance (default) ranks by how well the name matches,
       then by score less 0.5 points a km; rating by score; distance by distance.
+      With --photos, each result gets a few Commons photos with their credit
+      lines, fetched in parallel; a photo that fails is a warning, never an error.
       """,
     options: [
       Options.at, Options.near, Options.provider, Options.text, Options.limit, Options.sort,
