@@ -19,6 +19,8 @@ enum ExploreCommand {
       be chosen. The trip is proven best when the output says so. With --base,
       every day starts and ends at the base. With --must, the trip visits that
       place on some day while it is open, or fails naming it when no trip can.
+      With --photos, every stop of every day gets a few Commons photos in JSON,
+      as a plan's stops do.
       """,
     options: [
       Options.at, Options.near, Options.base, Options.avoid, Options.must,
@@ -28,8 +30,8 @@ enum ExploreCommand {
       Options.start, Options.end, Options.days, Options.day, Options.tz,
       Options.maxPerCategory, Options.pace, Options.noMeals, Options.mode, Options.speed,
       Options.distances, Options.distanceWeight,
-      Options.radius, Options.cuisine, Options.price, Options.dwell, Options.waitWeight,
-      Options.maxWait,
+      Options.radius, Options.cuisine, Options.price, PhotoOptions.photos, Options.dwell,
+      Options.waitWeight, Options.maxWait,
       Options.unknownHours,
       Options.tripTimeLimit, Options.seed, Options.memoryLimit, Options.verify,
       Options.verifyTimeLimit, Options.units,

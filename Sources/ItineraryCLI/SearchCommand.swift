@@ -15,11 +15,13 @@ enum SearchCommand {
       each with its distance and walk, rating or score, hours and whether it is
       open now. --sort relevance (default) ranks by how well the name matches,
       then by score less 0.5 points a km; rating by score; distance by distance.
+      With --photos, each result gets a few Commons photos with their credit
+      lines, fetched in parallel; a photo that fails is a warning, never an error.
       """,
     options: [
       Options.at, Options.near, Options.provider, Options.text, Options.limit, Options.sort,
       Options.openNow, Options.radius, Options.cuisine, Options.price, Options.tz, Options.units,
-      Options.format,
+      PhotoOptions.photos, Options.format,
       Options.output, Options.noHistory,
     ],
     run: run)
@@ -40,6 +42,7 @@ enum SearchCommand {
     request.units = try arguments.choice(Options.units)
     request.cuisine = arguments.string(Options.cuisine)
     request.price = try arguments.integer(Options.price)
+    request.photos = arguments.flag(PhotoOptions.photos)
     let format = try arguments.format(default: .table)
     try arguments.validated { () throws(ItineraryError) in
       try request.validate(naming: Option.spelling(ofKey:))

@@ -29,16 +29,14 @@ enum ShowCommand {
     let place = try PlaceFinder(environment: context.environment).place(
       id: id, store: optionalStore(context))
     let photos = try arguments.has(PhotoOptions.photos) ? self.photos(of: place, context) : nil
+    var withPhotos = place
+    withPhotos.photoDetails = photos
     let data: Data =
       switch format {
       case .table:
         Data((PlaceDetails.render(place) + (photos.map(Self.photoLines) ?? "")).utf8)
       case .json:
-        if let photos {
-          try ResponseJSON.encode(PlaceWithPhotos(place: place, photos: photos))
-        } else {
-          try ResponseJSON.encode(place)
-        }
+        try ResponseJSON.encode(withPhotos)
       case .geojson: try PlacesGeoJSON.encode([place])
       case .html, .ics, .gpx: throw OutputFormat.plansOnly
       }
@@ -65,19 +63,6 @@ enum ShowCommand {
       + photos.map {
         "  \(TerminalText.clean($0.thumbnail))\n    \(TerminalText.clean($0.attribution))\n"
       }.joined()
-  }
-
-  /// A place as `show --format json` writes it, `photos` holding photo
-  /// objects instead of URLs.
-  struct PlaceWithPhotos: Encodable {
-    var place: FoundPlace
-    var photos: [Photo]
-    enum Key: String, CodingKey { case photos }
-    func encode(to encoder: any Encoder) throws {
-      try place.encode(to: encoder)
-      var container = encoder.container(keyedBy: Key.self)
-      try container.encode(photos, forKey: .photos)
-    }
   }
 
   /// The store when it opens; when not, a warning, and only the embedded

@@ -36,6 +36,10 @@ public enum SearchTable {
     if let address = place.address { lines.append(TerminalText.clean(address)) }
     if let hours = place.openingHours { lines.append("hours: " + TerminalText.clean(hours)) }
     lines += place.photos.map { "photo: " + TerminalText.clean($0) }
+    // Photos asked for: each thumbnail with its credit line.
+    lines += (place.photoDetails ?? []).map {
+      "photo: \(TerminalText.clean($0.thumbnail)) (\(TerminalText.clean($0.attribution)))"
+    }
     return lines
   }
 }

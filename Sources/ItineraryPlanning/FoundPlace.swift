@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryPlaces
 
 /// A place as the finding commands answer with it (search, nearest, show,
 /// liked places and collections): what a person reads about it, and how
@@ -29,6 +30,10 @@ public struct FoundPlace: Codable, Sendable, Equatable {
   public var openNow: Bool?
   /// Photo URLs, when the source has any.
   public var photos: [String]
+  /// A few photos with their credit lines, when they were asked for
+  /// (`search --photos`, `show --photos`): the JSON's `photos` then holds
+  /// these objects instead of the URLs.
+  public var photoDetails: [Photo]?
   /// Where it came from: `osm`, `yelp`, `foursquare`, ...
   public var source: String?
   /// Great-circle distance from the point asked about, in kilometres.
@@ -78,12 +83,46 @@ public struct FoundPlace: Codable, Sendable, Equatable {
     cuisines = try values.decodeIfPresent([String].self, forKey: .cuisines)
     openingHours = try values.decodeIfPresent(String.self, forKey: .openingHours)
     openNow = try values.decodeIfPresent(Bool.self, forKey: .openNow)
-    photos =
-      try values.decodeIfPresent([String].self, forKey: .photos)
-      ?? other.decodeIfPresent(String.self, forKey: .photoURL).map { [$0] } ?? []
+    if let details = try? values.decodeIfPresent([Photo].self, forKey: .photos), !details.isEmpty {
+      // Photo objects, as a search with photos writes them (`[]` reads as no URLs).
+      photoDetails = details
+      photos = []
+    } else {
+      photos =
+        try values.decodeIfPresent([String].self, forKey: .photos)
+        ?? other.decodeIfPresent(String.self, forKey: .photoURL).map { [$0] } ?? []
+    }
     source = try values.decodeIfPresent(String.self, forKey: .source)
     distanceKm = try values.decodeIfPresent(Double.self, forKey: .distanceKm)
     walkingMinutes = try values.decodeIfPresent(Double.self, forKey: .walkingMinutes)
+  }
+
+  /// Writes every key read, `photos` as the photo objects when there are
+  /// some (`photoDetails`), else as the URLs.
+  public func encode(to encoder: any Encoder) throws {
+    var values = encoder.container(keyedBy: CodingKeys.self)
+    try values.encode(id, forKey: .id)
+    try values.encode(name, forKey: .name)
+    try values.encode(categories, forKey: .categories)
+    try values.encode(lat, forKey: .lat)
+    try values.encode(lon, forKey: .lon)
+    try values.encodeIfPresent(address, forKey: .address)
+    try values.encodeIfPresent(rating, forKey: .rating)
+    try values.encodeIfPresent(reviewCount, forKey: .reviewCount)
+    try values.encode(score, forKey: .score)
+    try values.encodeIfPresent(scoreSource, forKey: .scoreSource)
+    try values.encodeIfPresent(kind, forKey: .kind)
+    try values.encodeIfPresent(cuisines, forKey: .cuisines)
+    try values.encodeIfPresent(openingHours, forKey: .openingHours)
+    try values.encodeIfPresent(openNow, forKey: .openNow)
+    if let photoDetails {
+      try values.encode(photoDetails, forKey: .photos)
+    } else {
+      try values.encode(photos, forKey: .photos)
+    }
+    try values.encodeIfPresent(source, forKey: .source)
+    try values.encodeIfPresent(distanceKm, forKey: .distanceKm)
+    try values.encodeIfPresent(walkingMinutes, forKey: .walkingMinutes)
   }
 
   /// - Parameters:

@@ -38,9 +38,10 @@ public struct PlaceFinder: Sendable {
       categories = CategoryVocabulary.standard.categories.filter { $0.servesFoodOrDrink == true }
     }
     let radius = request.radius ?? Defaults.radiusKm(.walk)
+    let services = LazyServices(environment: environment, notify: notify)
     let area = try SearchArea(
       at: request.at, near: request.near, provider: request.provider, zone: request.tz,
-      services: LazyServices(environment: environment, notify: notify),
+      services: services,
       cities: ImportedCities(environment: environment), notify: notify)
     try area.source.check(filter, for: categories)
     let found = try area.places(of: categories, within: radius, notify: notify)
@@ -61,11 +62,15 @@ public struct PlaceFinder: Sendable {
     let results = SearchRanking.ordered(entries, by: sort).prefix(limit).map { entry in
       FoundPlace(entry.place, from: area.origin, openNow: hours.state(of: entry.place))
     }
-    return SearchResponse(
+    var response = SearchResponse(
       request: request, origin: area.origin, categories: categories.map(\.name), sort: sort,
       limit: limit, radiusKm: radius, openAt: now.formatted(.iso8601),
       timeZone: area.timeZone.identifier,
       provider: found.provider, matched: entries.count, results: Array(results))
+    if request.photos == true {
+      StopPhotos(services: services.get(), notify: notify).attach(to: &response)
+    }
+    return response
   }
 
   /// The closest top destination (`TopDestinations`): of the request's

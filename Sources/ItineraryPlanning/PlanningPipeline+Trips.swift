@@ -92,6 +92,9 @@ extension PlanningPipeline {
       response.verify = try VerifyStep.run(
         problem, trip: run.trip, timeLimit: request.verifyTimeLimit, notify: notify)
     }
+    if request.photos == true {
+      StopPhotos(services: services.get(), notify: notify).attach(to: &response)
+    }
     return response
   }
 

@@ -39,6 +39,9 @@ public struct SearchRequest: Codable, Sendable, Equatable {
   public var cuisine: String?
   /// Only places of this price level or cheaper, 1 to 4 (Yelp, Foursquare).
   public var price: Int?
+  /// Give each result a few Commons photos with their credit lines
+  /// (`FoundPlace.photoDetails`); a photo that fails is a warning only.
+  public var photos: Bool?
 
   /// What `cuisine` and `price` keep.
   public var filter: PlaceFilter { PlaceFilter(cuisine: cuisine, price: price) }
@@ -56,7 +59,7 @@ public struct SearchRequest: Codable, Sendable, Equatable {
   /// Every key a request may hold.
   public static let keys = [
     "categories", "text", "at", "near", "provider", "limit", "sort", "openNow", "radius",
-    "tz", "units", "cuisine", "price",
+    "tz", "units", "cuisine", "price", "photos",
   ]
 
   /// Checks every value before anything is fetched.

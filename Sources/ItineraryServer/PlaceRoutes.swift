@@ -78,10 +78,10 @@ struct PlaceRoutes: Sendable {
   /// the one category it took before it took a list.
   static let searchParameters = [
     "categories", "category", "text", "lat", "lon", "near", "provider", "limit", "sort",
-    "openNow", "radius", "tz", "units", "cuisine", "price",
+    "openNow", "radius", "tz", "units", "cuisine", "price", "photos",
   ]
 
-  /// `?categories=museum,park&text=&lat=&lon=&radius=&limit=&sort=&openNow=&cuisine=&price=`:
+  /// `?categories=museum,park&text=&lat=&lon=&radius=&limit=&sort=&openNow=&cuisine=&price=&photos=`:
   /// the response of `search --format json` to the same request.
   func search(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
     try query.refuseUnknown(known: Self.searchParameters)
@@ -104,6 +104,7 @@ struct PlaceRoutes: Sendable {
     request.units = try query.choice("units", among: DistanceUnit.allCases)
     request.cuisine = query.string("cuisine")
     request.price = try query.integer("price")
+    request.photos = try query.flag("photos")
     try request.validate(naming: Self.parameter(ofKey:))
     return .json(try ResponseJSON.encode(PlaceFinder(environment: environment).search(request)))
   }

@@ -47,6 +47,62 @@ import Testing
     #expect(unknown.status == 400)
   }
 
+  @Test func searchResultsWithPhotosFitTheDocument() throws {
+    let (commons, server) = try serve(geosearch: [Self.recorded("commons-geosearch.json")])
+    defer { commons.stop() }
+    let answer = try RawHTTP.request(
+      server.port, "GET", "/v1/search?categories=museum&limit=2&photos")
+    #expect(answer.status == 200)
+    let json = try #require(answer.json)
+    let results = try #require(json["results"] as? [[String: Any]])
+    #expect(results.count == 2)
+    for result in results {
+      let photos = try #require(result["photos"] as? [[String: Any]])
+      #expect(photos.count == 3)
+      #expect((photos.first?["attribution"] as? String)?.hasSuffix("via Wikimedia Commons") == true)
+    }
+    let document = try #require(try RawHTTP.request(server.port, "GET", "/openapi.json").json)
+    let validator = SchemaValidator(document: document)
+    let schema = try #require(
+      validator.responseSchema(method: "GET", path: "/v1/search", status: 200))
+    #expect(validator.problems(json, against: schema).isEmpty)
+    let bad = try RawHTTP.request(server.port, "GET", "/v1/search?photos=maybe")
+    #expect(bad.status == 400)
+  }
+
+  @Test func aSearchWithPhotosSucceedsWhenThePhotoServiceFails() throws {
+    let (commons, server) = try serve(geosearch: [.init(status: 500, body: "{}")])
+    defer { commons.stop() }
+    let answer = try RawHTTP.request(
+      server.port, "GET", "/v1/search?categories=museum&limit=2&photos=true")
+    #expect(answer.status == 200)
+    let results = try #require(answer.json?["results"] as? [[String: Any]])
+    #expect(results.count == 2)
+    #expect(results.allSatisfy { ($0["photos"] as? [Any])?.isEmpty == true })
+  }
+
+  @Test func aTripWithPhotosFitsTheDocument() throws {
+    let (commons, server) = try serve(geosearch: [Self.recorded("commons-geosearch.json")])
+    defer { commons.stop() }
+    let body =
+      #"{"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00", "photos": true}"#
+    let answer = try RawHTTP.post(server.port, "/v1/explore", body)
+    #expect(answer.status == 200)
+    let json = try #require(answer.json)
+    let days = try #require(json["days"] as? [[String: Any]])
+    let stops = days.flatMap { ($0["stops"] as? [[String: Any]]) ?? [] }
+    #expect(!stops.isEmpty)
+    for stop in stops {
+      let photos = try #require(stop["photos"] as? [[String: Any]])
+      #expect(photos.count == 3)
+    }
+    let document = try #require(try RawHTTP.request(server.port, "GET", "/openapi.json").json)
+    let validator = SchemaValidator(document: document)
+    let schema = try #require(
+      validator.responseSchema(method: "POST", path: "/v1/explore", status: 200))
+    #expect(validator.problems(json, against: schema).isEmpty)
+  }
+
   @Test func aFailingPhotoServiceIs503NamingIt() throws {
     let (commons, server) = try serve(
       geosearch: Array(repeating: .init(status: 500, body: "{}"), count: 3))

@@ -2,7 +2,7 @@ import Foundation
 
 /// The part of JSON Schema the OpenAPI document uses: `$ref`, `type`,
 /// `properties`, `required`, `additionalProperties`, `items`, `enum`,
-/// `minimum` and `maximum`. Returns what does not fit, one line each.
+/// `oneOf`, `minimum` and `maximum`. Returns what does not fit, one line each.
 struct SchemaValidator {
   let document: [String: Any]
 
@@ -11,6 +11,12 @@ struct SchemaValidator {
     if let reference = schema["$ref"] as? String {
       guard let resolved = resolve(reference) else { return ["\(path): unknown \(reference)"] }
       return problems(value, against: resolved, at: path)
+    }
+    if let choices = schema["oneOf"] as? [[String: Any]] {
+      let fitting = choices.filter { problems(value, against: $0, at: path).isEmpty }.count
+      guard fitting == 1 else {
+        return ["\(path): fits \(fitting) of the \(choices.count) schemas of oneOf, not 1"]
+      }
     }
     var found: [String] = []
     if let type = schema["type"] as? String, !Self.fits(value, type) {
