@@ -200,7 +200,7 @@ public struct CityImport {
     var network = try streets.build()
     for mode in TravelMode.allCases {
       let graph = StreetGraph(network, mode: mode)
-      if graph.hasArcs { network.contractions[mode] = StreetContraction(graph) }
+      if graph.hasArcs { network.shortcutSets[mode] = StreetShortcuts(graph) }
     }
     try writer.add(network)
     progress(

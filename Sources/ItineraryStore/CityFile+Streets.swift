@@ -64,7 +64,7 @@ extension CityFile {
         junctions: read.junctions, edges: read.edges, shapes: read.shapes)
       for (name, ranks, shortcuts) in read.hierarchies {
         guard let mode = TravelMode(rawValue: name) else { continue }
-        network.contractions[mode] = try StreetHierarchyBlob.decode(
+        network.shortcutSets[mode] = try StreetHierarchyBlob.decode(
           ranks: ranks, shortcuts: shortcuts, junctions: network.junctions.count)
       }
       return network

@@ -31,7 +31,7 @@ enum CityFileSchema {
   /// edges with their lengths, access bits (`StreetAccess`) and the points
   /// between their junctions as little-endian 32-bit pairs, longitude then
   /// latitude, in ten-millionths of a degree; and each travel mode's
-  /// contraction hierarchy (`StreetContraction`): the junctions' ranks as
+  /// shortcut hierarchy (`StreetShortcuts`): the junctions' ranks as
   /// little-endian 32-bit integers, and the shortcuts as a 32-bit `from`, a
   /// 32-bit `to` and a 64-bit float of metres each. An upgraded file has none.
   static let streets = Migration(

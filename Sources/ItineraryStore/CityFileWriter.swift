@@ -100,8 +100,8 @@ public final class CityFileWriter {
       }
       let hierarchy = try database.prepare("INSERT INTO street_hierarchies VALUES (?, ?, ?)")
       for mode in TravelMode.allCases {
-        guard let contraction = streets.contractions[mode] else { continue }
-        let (ranks, shortcuts) = StreetHierarchyBlob.encode(contraction)
+        guard let ordering = streets.shortcutSets[mode] else { continue }
+        let (ranks, shortcuts) = StreetHierarchyBlob.encode(ordering)
         try hierarchy.bind([.text(mode.rawValue), .blob(ranks), .blob(shortcuts)])
         while try hierarchy.step() {}
       }

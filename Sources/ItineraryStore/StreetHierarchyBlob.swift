@@ -2,16 +2,16 @@ import Foundation
 import ItineraryCore
 import ItineraryStreets
 
-/// A contraction hierarchy as a city file stores it: the ranks as
+/// A shortcut hierarchy as a city file stores it: the ranks as
 /// little-endian 32-bit integers; the shortcuts as a 32-bit `from`, a
 /// 32-bit `to` and a 64-bit float of metres each, little-endian.
 enum StreetHierarchyBlob {
   /// - Complexity: O(junctions + shortcuts).
-  static func encode(_ contraction: StreetContraction) -> (ranks: Data, shortcuts: Data) {
-    var ranks = Data(capacity: contraction.rank.count * 4)
-    for rank in contraction.rank { append(rank, to: &ranks) }
-    var shortcuts = Data(capacity: contraction.shortcuts.count * 16)
-    for shortcut in contraction.shortcuts {
+  static func encode(_ ordering: StreetShortcuts) -> (ranks: Data, shortcuts: Data) {
+    var ranks = Data(capacity: ordering.rank.count * 4)
+    for rank in ordering.rank { append(rank, to: &ranks) }
+    var shortcuts = Data(capacity: ordering.shortcuts.count * 16)
+    for shortcut in ordering.shortcuts {
       append(shortcut.from, to: &shortcuts)
       append(shortcut.to, to: &shortcuts)
       append(shortcut.metres.bitPattern, to: &shortcuts)
@@ -23,19 +23,19 @@ enum StreetHierarchyBlob {
   ///   fit `junctions`.
   /// - Complexity: O(junctions + shortcuts).
   static func decode(ranks: Data, shortcuts: Data, junctions: Int) throws(ItineraryError)
-    -> StreetContraction
+    -> StreetShortcuts
   {
     guard ranks.count % 4 == 0, shortcuts.count % 16 == 0 else {
       throw ItineraryError(.data, "a street hierarchy has bytes of the wrong length")
     }
     let rank = stride(from: 0, to: ranks.count, by: 4).map { Int32(load(ranks, $0) as UInt32) }
     let cuts = stride(from: 0, to: shortcuts.count, by: 16).map { offset in
-      StreetContraction.Shortcut(
+      StreetShortcuts.Shortcut(
         from: Int32(load(shortcuts, offset) as UInt32),
         to: Int32(load(shortcuts, offset + 4) as UInt32),
         metres: Double(bitPattern: load(shortcuts, offset + 8)))
     }
-    return try StreetContraction(rank: rank, shortcuts: cuts, junctions: junctions)
+    return try StreetShortcuts(rank: rank, shortcuts: cuts, junctions: junctions)
   }
 
   private static func append(_ value: some FixedWidthInteger, to data: inout Data) {

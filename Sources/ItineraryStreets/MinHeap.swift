@@ -51,8 +51,8 @@ struct MinHeap<Key: Comparable> {
   }
 }
 
-/// A contraction's priority of a junction: smaller first, ties by number.
-struct ContractionPriority: Comparable {
+/// A removal order's priority of a junction: smaller first, ties by number.
+struct RemovalPriority: Comparable {
   var value: Int
   var junction: Int32
 

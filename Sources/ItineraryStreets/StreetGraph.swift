@@ -15,7 +15,7 @@ public struct StreetGraph: Sendable {
   /// How many junctions each piece has, and the largest piece.
   public let componentSizes: [Int]
   public let mainComponent: Int32
-  /// The mode's hierarchy: the network's contraction, else one made now.
+  /// The mode's hierarchy: the network's ordering, else one made now.
   public let hierarchy: StreetHierarchy
 
   /// - Complexity: O(junctions + edges).
@@ -52,7 +52,7 @@ public struct StreetGraph: Sendable {
     (component, componentSizes) = Self.components(
       count: network.junctions.count, first: counts, head: head)
     mainComponent = Int32(componentSizes.firstIndex(of: componentSizes.max() ?? 0) ?? 0)
-    hierarchy = StreetHierarchy(arcs, network.contractions[mode] ?? StreetContraction(arcs))
+    hierarchy = StreetHierarchy(arcs, network.shortcutSets[mode] ?? StreetShortcuts(arcs))
   }
 
   /// The pieces of the network, by union-find over the arcs: each

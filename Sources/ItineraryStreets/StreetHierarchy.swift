@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 
 /// A mode's streets ready for many-to-many distances through their
-/// contraction hierarchy (`StreetContraction`): every arc and shortcut
+/// shortcut hierarchy (`StreetShortcuts`): every arc and shortcut
 /// either climbs from a junction to a more important one, kept for the
 /// searches forward, or descends, kept reversed for the searches backward.
 /// A shortest path climbs then descends, so the distance from a source to
@@ -14,12 +14,12 @@ public struct StreetHierarchy: Sendable {
   let down: StreetArcs
 
   /// - Complexity: O(J + A + S) for J junctions, A arcs and S shortcuts.
-  init(_ arcs: StreetArcs, _ contraction: StreetContraction) {
+  init(_ arcs: StreetArcs, _ ordering: StreetShortcuts) {
     let count = arcs.first.count - 1
     var upward: [(tail: Int32, head: Int32, metres: Double)] = []
     var downward: [(tail: Int32, head: Int32, metres: Double)] = []
     func add(_ tail: Int32, _ head: Int32, _ metres: Double) {
-      if contraction.rank[Int(head)] > contraction.rank[Int(tail)] {
+      if ordering.rank[Int(head)] > ordering.rank[Int(tail)] {
         upward.append((tail, head, metres))
       } else if head != tail {
         downward.append((head, tail, metres))
@@ -30,7 +30,7 @@ public struct StreetHierarchy: Sendable {
         add(Int32(tail), arcs.head[arc], arcs.metres[arc])
       }
     }
-    for shortcut in contraction.shortcuts { add(shortcut.from, shortcut.to, shortcut.metres) }
+    for shortcut in ordering.shortcuts { add(shortcut.from, shortcut.to, shortcut.metres) }
     up = StreetArcs(count: count, upward)
     down = StreetArcs(count: count, downward)
   }

@@ -31,9 +31,9 @@ public struct StreetNetwork: Sendable, Equatable {
   public let edges: [Edge]
   /// Every edge's polyline, one after another.
   public let shapes: [Coordinate]
-  /// Each mode's contraction hierarchy, for fast tables; a mode without one
+  /// Each mode's shortcut hierarchy, for fast tables; a mode without one
   /// is searched junction by junction.
-  public var contractions: [TravelMode: StreetContraction] = [:]
+  public var shortcutSets: [TravelMode: StreetShortcuts] = [:]
 
   /// - Throws: `.data` when an edge names a junction or a shape outside the
   ///   arrays, or its polyline does not run between its junctions.

@@ -291,6 +291,6 @@ struct HelsinkiImportTests {
     #expect(city.summary.elements == embedded.file.summary.elements)
     let streets = try #require(try city.streets())
     #expect(try embedded.file.streets() == streets, "the same streets and hierarchies")
-    #expect(Set(streets.contractions.keys) == Set(TravelMode.allCases))
+    #expect(Set(streets.shortcutSets.keys) == Set(TravelMode.allCases))
   }
 }

@@ -25,7 +25,7 @@ import Testing
       access: [.ferry, .walkForward, .walkBackward])
     var network = try builder.build()
     for mode in TravelMode.allCases where StreetGraph(network, mode: mode).hasArcs {
-      network.contractions[mode] = StreetContraction(StreetGraph(network, mode: mode))
+      network.shortcutSets[mode] = StreetShortcuts(StreetGraph(network, mode: mode))
     }
     let writer = try CityFileWriter(file: file)
     try writer.add(
@@ -48,7 +48,7 @@ import Testing
     let file = scratch.url.appending(path: "streets.sqlite")
     let network = try Self.write(to: file)
     #expect(network.edges.count == 3 && network.junctions.count == 4)
-    #expect(Set(network.contractions.keys) == [.walk, .drive])
+    #expect(Set(network.shortcutSets.keys) == [.walk, .drive])
     #expect(try CityFile(file: file).streets() == network)
   }
 

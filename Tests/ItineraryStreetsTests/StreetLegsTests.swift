@@ -86,7 +86,7 @@ import Testing
     let random = try RandomStreets(seed: seed)
     var network = random.network
     if stored {
-      network.contractions[mode] = StreetContraction(StreetGraph(network, mode: mode))
+      network.shortcutSets[mode] = StreetShortcuts(StreetGraph(network, mode: mode))
     }
     return StreetLegs(StreetGraph(network, mode: mode), points: random.points)
   }

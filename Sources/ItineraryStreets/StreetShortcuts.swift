@@ -1,6 +1,6 @@
 import ItineraryCore
 
-/// A contraction hierarchy's order of a mode's junctions and the shortcuts
+/// A shortcut hierarchy's order of a mode's junctions and the shortcuts
 /// it needs (Geisberger et al., 2008): junctions are removed least
 /// important first, and a shortcut joins two neighbours of a removed
 /// junction when the path through it was their only shortest one.
@@ -8,8 +8,8 @@ import ItineraryCore
 /// With it, a search from a point only climbs to more important junctions,
 /// and meets a search from any other point: a few hundred junctions each
 /// instead of the whole city (`StreetHierarchy`).
-public struct StreetContraction: Sendable, Equatable {
-  /// One arc the contraction adds: `from` to `to`, the length of the path
+public struct StreetShortcuts: Sendable, Equatable {
+  /// One arc the ordering adds: `from` to `to`, the length of the path
   /// it stands for.
   public struct Shortcut: Sendable, Equatable {
     public var from: Int32
@@ -51,7 +51,7 @@ public struct StreetContraction: Sendable, Equatable {
   /// added that a longer search might have shown unneeded.
   static let witnessSettleLimit = 64
 
-  /// Contracts `graph`: the order by edge difference (shortcuts added less
+  /// Orders `graph`: the order by edge difference (shortcuts added less
   /// arcs removed) plus neighbours already removed, updated lazily, ties by
   /// junction number, so the same streets give the same hierarchy.
   ///
@@ -100,17 +100,17 @@ public struct StreetContraction: Sendable, Equatable {
         + removedNeighbours[junction]
     }
 
-    var queue = MinHeap<ContractionPriority>(capacity: count)
+    var queue = MinHeap<RemovalPriority>(capacity: count)
     for junction in 0..<count {
       queue.push(
-        ContractionPriority(value: priority(junction), junction: Int32(junction)), Int32(junction))
+        RemovalPriority(value: priority(junction), junction: Int32(junction)), Int32(junction))
     }
     var rank = [Int32](repeating: 0, count: count)
     var shortcuts: [Shortcut] = []
     var next: Int32 = 0
     while let (stale, popped) = queue.pop() {
       let junction = Int(popped)
-      let current = ContractionPriority(value: priority(junction), junction: popped)
+      let current = RemovalPriority(value: priority(junction), junction: popped)
       if current.value > stale.value, let top = queue.peek?.key, top < current {
         queue.push(current, popped)
         continue
@@ -161,7 +161,7 @@ struct WitnessSearch {
     var queue = MinHeap<Double>(capacity: 16)
     queue.push(0, Int32(source))
     var settled = 0
-    while settled < StreetContraction.witnessSettleLimit, let (reached, junction) = queue.pop() {
+    while settled < StreetShortcuts.witnessSettleLimit, let (reached, junction) = queue.pop() {
       let tail = Int(junction)
       if reached > metres[tail] { continue }
       if reached > limit { break }
