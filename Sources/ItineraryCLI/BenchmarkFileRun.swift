@@ -1,20 +1,27 @@
+import Foundation
 import ItineraryCore
+import ItineraryFormats
+import ItineraryOutput
 import ItineraryPlanning
 
 /// What `gtsp` and `optw` (also spelt `solve --gtsplib`, `solve --optw`)
 /// share: refusing the options that mean nothing for the file, the one file
-/// named, the time limit and seed, and the solver's time.
+/// named, the settings, and the run through the pipeline, as a batch line
+/// or an HTTP body holding the file's text is run.
 enum BenchmarkFileRun {
-  /// The file and the solver options of a run of `command`.
+  /// Reads the file `arguments` name, solves it with their settings
+  /// (`configure` adds the command's own) and prints the response.
   ///
   /// - Parameters:
-  ///   - kind: what the files are called in messages (`GTSPLIB`).
   ///   - flag: the `solve` flag that leads here, which is allowed.
-  ///   - check: more checks of the command's own values.
-  static func start(
-    _ arguments: ParsedArguments, as command: Command, kind: String, flag: Option,
-    check: () throws(ItineraryError) -> Void = {}
-  ) throws(ItineraryError) -> (path: String, options: SolveOptions) {
+  static func run(
+    _ arguments: ParsedArguments, _ context: Context, as command: Command,
+    format: BenchmarkRequest.Format, flag: Option,
+    configure: (inout BenchmarkRequest) throws(ItineraryError) -> Void = {
+      _ throws(ItineraryError) in
+    }
+  ) throws(ItineraryError) -> Int32 {
+    let kind = format == .gtsplib ? "GTSPLIB" : "OPTW"
     for option in arguments.command.options where !command.options.contains(option) {
       if arguments.has(option) || arguments.string(option) != nil, option != flag {
         throw ItineraryError(
@@ -22,32 +29,22 @@ enum BenchmarkFileRun {
       }
     }
     let path = try arguments.single("\(kind) file")
-    var settings = SolveSettings()
-    settings.timeLimit = try arguments.number(Options.timeLimit)
-    settings.seed = try arguments.integer(Options.seed)
-    settings.memoryLimit = try arguments.number(Options.memoryLimit)
+    var request = BenchmarkRequest(format: format, text: "", name: path)
+    request.timeLimit = try arguments.number(Options.timeLimit)
+    request.seed = try arguments.integer(Options.seed)
+    request.memoryLimit = try arguments.number(Options.memoryLimit)
+    try configure(&request)
     try arguments.validated { () throws(ItineraryError) in
-      try settings.validate(naming: Option.spelling(ofKey:))
-      try check()
+      try request.validate(naming: Option.spelling(ofKey:))
     }
-    let options = SolveOptions(
-      timeLimit: settings.timeLimit, seed: settings.seed, memoryLimit: settings.memoryLimit)
-    return (path, options)
-  }
-
-  /// `solve`'s result for the file `read` reads, and the milliseconds both
-  /// took: the time limit covers the reading too, the solver having what
-  /// the reading left of it.
-  static func timed<Instance, Result>(
-    _ options: SolveOptions, read: () throws(ItineraryError) -> Instance,
-    solve: (Instance, SolveOptions) -> Result
-  ) throws(ItineraryError) -> (instance: Instance, result: Result, millis: Double) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let instance = try read()
-    var left = options
-    left.timeLimit = max(.zero, options.timeLimit - (clock.now - start))
-    let result = solve(instance, left)
-    return (instance, result, (clock.now - start).seconds * 1000)
+    guard let text = String(data: try InputFile.contents(of: path), encoding: .utf8) else {
+      throw ItineraryError(.data, "\(path): cannot read the file as UTF-8 text")
+    }
+    request.text = text
+    let response = try PlanningPipeline(environment: context.environment).benchmark(request)
+    try Emit.data(
+      ResponseJSON.encode(response), to: arguments.string(Options.output),
+      terminal: context.terminal)
+    return 0
   }
 }

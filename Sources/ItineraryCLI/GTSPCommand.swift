@@ -1,8 +1,5 @@
-import Foundation
 import ItineraryCore
-import ItineraryFormats
 import ItineraryPlanning
-import ItinerarySolver
 
 /// `itinerary gtsp FILE.gtsp`: a closed tour through one node of every
 /// cluster, as short as the time limit allows, proven when it can be.
@@ -22,17 +19,7 @@ enum GTSPCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let (path, options) = try BenchmarkFileRun.start(
-      arguments, as: command, kind: "GTSPLIB", flag: Options.gtsplib)
-    let (instance, result, millis) = try BenchmarkFileRun.timed(options) {
-      () throws(ItineraryError) in
-      try GTSPLIBReader.read(
-        contentsOf: URL(fileURLWithPath: path), memoryLimit: options.memoryBudget)
-    } solve: {
-      GTSPSolver.solve($0, options: $1)
-    }
-    let data = GTSPLIBResultJSON.encode(result.tour, instance: instance, millis: millis)
-    try Emit.data(data, to: arguments.string(Options.output), terminal: context.terminal)
-    return 0
+    try BenchmarkFileRun.run(
+      arguments, context, as: command, format: .gtsplib, flag: Options.gtsplib)
   }
 }

@@ -139,39 +139,14 @@ public enum OPTWReader {
       }
     }
     let budget = OrienteeringDay(start: opens[0], end: closes[0])
-    let name = file.split(separator: "/").last.map { String($0.split(separator: ".")[0]) } ?? file
+    let name =
+      file.split(separator: "/").last.flatMap { $0.split(separator: ".").first }.map(String.init)
+      ?? file
     guard
       let instance = OrienteeringInstance(
         name: name, scores: scores, durations: durations, opens: opens, closes: closes,
         travel: travel, days: Array(repeating: budget, count: max(1, routes)))
     else { throw error("the instance is inconsistent", line: 1) }
     return instance
-  }
-}
-
-/// The documented OPTW output: the integer score, each route's vertex ids
-/// (without the depot), whether the score is proven optimal, and how long
-/// the search took.
-public enum OPTWResultJSON {
-  struct Output: Encodable {
-    var objective: Int
-    var routes: [[Int]]
-    var optimal: Bool
-    var millis: Double
-    var name: String
-  }
-
-  public static func encode(
-    _ trip: OrienteeringTrip, instance: OrienteeringInstance, millis: Double
-  )
-    -> Data
-  {
-    let output = Output(
-      objective: Int(trip.score.rounded()), routes: trip.routes, optimal: trip.optimal,
-      millis: millis, name: instance.name)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    // Integers, booleans, a finite number and a string: this cannot fail.
-    return ((try? encoder.encode(output)) ?? Data("{}".utf8)) + Data("\n".utf8)
   }
 }

@@ -214,8 +214,7 @@ struct BatchAnswer: Sendable {
   static func make(for line: Data, number: Int, pipeline: PlanningPipeline) -> BatchAnswer {
     let (id, request) = JSONRequest.decode(line, source: "line \(number)")
     do throws(ItineraryError) {
-      let response = try pipeline.answer(request.get())
-      let result = try ResponseEncoding.compact(response)
+      let result = try pipeline.answer(request.get())
       return BatchAnswer(
         line: assemble(id: id, number: number, key: "result", result), failed: false)
     } catch {
@@ -238,7 +237,7 @@ struct BatchAnswer: Sendable {
 
 /// Responses as one line of JSON with sorted keys.
 enum ResponseEncoding {
-  static func compact(_ response: PlanResponse) throws(ItineraryError) -> Data {
+  static func compact(_ response: some Encodable) throws(ItineraryError) -> Data {
     do {
       return try SortedJSONEncoder.encode(response)
     } catch {

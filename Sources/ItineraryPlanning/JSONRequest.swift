@@ -3,13 +3,15 @@ import ItineraryCore
 import ItineraryFormats
 
 /// A request as JSON, the shape batch lines and HTTP bodies share: a plan
-/// request (`{"plan": {...}}`), a trip request (`{"explore": {...}}`) or an
+/// request (`{"plan": {...}}`), a trip request (`{"explore": {...}}`), an
 /// instance with its settings (`{"instance": {...}, "top": 3, "diverse":
-/// true}`), with an optional `id`.
+/// true}`) or a benchmark file's text with its settings (`{"gtsplib":
+/// "..."}`, `{"optw": "...", "routes": 2}`), with an optional `id`.
 public enum JSONRequest: Sendable {
   case plan(PlanRequest)
   case explore(PlanRequest)
   case solve(SolveRequest)
+  case benchmark(BenchmarkRequest)
 
   /// Reads one request.
   ///
@@ -36,11 +38,51 @@ public enum JSONRequest: Sendable {
       }
       return .explore(try Self.plan(explore, source: "\(source): explore"))
     }
+    for format in BenchmarkRequest.Format.allCases where object[format.rawValue] != nil {
+      return .benchmark(try benchmark(object, format: format, source: source))
+    }
     guard object["instance"] != nil else {
       throw ItineraryError(
-        .usage, "\(source): expected a \"plan\", an \"explore\" or an \"instance\"")
+        .usage,
+        "\(source): expected a \"plan\", an \"explore\", an \"instance\", "
+          + "a \"gtsplib\" or an \"optw\"")
     }
     return .solve(try solve(object, source: source))
+  }
+
+  /// Reads a benchmark file's text with its settings (`{"optw": "...",
+  /// "name": "c101.txt", "routes": 2}`, an `id` ignored); absent, the
+  /// file's name is `source`.
+  ///
+  /// - Throws: `.usage` for an unknown key or a value of the wrong type.
+  /// - Complexity: O(size of the request).
+  public static func benchmark(
+    _ object: [String: Any], format: BenchmarkRequest.Format, source: String
+  ) throws(ItineraryError) -> BenchmarkRequest {
+    let outer = Set(object.keys).subtracting(["id"])
+    try refuseUnknown(outer, known: [format.rawValue] + BenchmarkRequest.keys, at: source)
+    guard let text = object[format.rawValue] as? String else {
+      throw ItineraryError(.usage, "\(source): \(format.rawValue): expected the file's text")
+    }
+    struct Settings: Decodable {
+      var name: String?
+      var routes: Int?
+      var threads: Int?
+      var timeLimit: Double?
+      var seed: Int?
+      var memoryLimit: Double?
+    }
+    var settingsObject = object
+    settingsObject["id"] = nil
+    settingsObject[format.rawValue] = nil
+    let settings = try typed(Settings.self, from: settingsObject, at: source)
+    var request = BenchmarkRequest(format: format, text: text, name: settings.name ?? source)
+    request.routes = settings.routes
+    request.threads = settings.threads
+    request.timeLimit = settings.timeLimit
+    request.seed = settings.seed
+    request.memoryLimit = settings.memoryLimit
+    return request
   }
 
   /// Reads a plan request object (`{"categories": [...], "at": ...}`), the
@@ -275,12 +317,14 @@ public enum JSONRequest: Sendable {
 }
 
 extension PlanningPipeline {
-  /// Answers a JSON request as `plan`, `explore` or `solve` would.
-  public func answer(_ request: JSONRequest) throws(ItineraryError) -> PlanResponse {
+  /// Answers a JSON request as `plan`, `explore`, `solve`, `gtsp` or `optw`
+  /// would, as one line of JSON with sorted keys.
+  public func answer(_ request: JSONRequest) throws(ItineraryError) -> Data {
     switch request {
-    case .plan(let plan): try self.plan(plan)
-    case .explore(let explore): try self.explore(explore)
-    case .solve(let solve): try self.solve(solve)
+    case .plan(let plan): try ResponseEncoding.compact(self.plan(plan))
+    case .explore(let explore): try ResponseEncoding.compact(self.explore(explore))
+    case .solve(let solve): try ResponseEncoding.compact(self.solve(solve))
+    case .benchmark(let file): try ResponseEncoding.compact(benchmark(file))
     }
   }
 }

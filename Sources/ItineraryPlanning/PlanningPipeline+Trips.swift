@@ -72,26 +72,26 @@ extension PlanningPipeline {
       roads: roads, time: time,
       exploration: Exploration(
         days: days, maxPerCategory: request.maxPerCategory, shaping: shaping, must: must))
-    let run = try TripStep.run(
-      problem,
+    let kind = ProblemKind.trip(problem)
+    let run = try SolveStep.run(
+      kind,
       options: SolveOptions(
         timeLimit: request.timeLimit, orElse: Defaults.tripTimeLimit, seed: request.seed,
         memoryLimit: request.memoryLimit, cancellation: cancellation))
-    if case let missing = ShapeStep.missing(must, from: run.trip, in: problem), !missing.isEmpty {
-      let proof = run.trip.optimal ? "no trip" : "no trip found"
+    if case .trip(let trip) = run.answer,
+      case let missing = ShapeStep.missing(must, from: trip, in: problem), !missing.isEmpty
+    {
+      let proof = trip.optimal ? "no trip" : "no trip found"
       throw ItineraryError(
         .noPlan,
         "no plan: \(proof) visits every must place at a time it is open: "
           + "\(missing.joined(separator: ", ")) left out")
     }
-    var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
-      to: RequestEcho(explore: request), trip: run.trip, millis: run.millis,
+    var response = try respond(
+      kind, run, to: RequestEcho(explore: request), mode: mode, speedKmh: speedKmh,
+      verify: request.verify == true, verifyTimeLimit: request.verifyTimeLimit,
       provider: candidates.provider)
     streets?.addPaths(to: &response)
-    if request.verify == true {
-      response.verify = try VerifyStep.run(
-        problem, trip: run.trip, timeLimit: request.verifyTimeLimit, notify: notify)
-    }
     if request.photos == true {
       StopPhotos(services: services.get(), notify: notify).attach(to: &response)
     }
@@ -102,11 +102,9 @@ extension PlanningPipeline {
   /// that mean something for one: the prices, the minutes at stops, unknown
   /// hours, and for a one-day trip its start and end. The keys of ranked
   /// plans (`top`, `diverse`, ...) do not apply and are left alone.
-  func trip(_ instance: Problem, _ given: Exploration, _ settings: SolveSettings)
-    throws(ItineraryError) -> PlanResponse
-  {
+  func trip(_ instance: Problem, _ settings: SolveSettings) throws(ItineraryError) -> Problem {
     var problem = instance
-    var trip = given
+    guard var trip = instance.exploration else { return instance }
     if settings.anytime == true {
       throw ItineraryError(.usage, "a trip happens in time: --anytime does not apply")
     }
@@ -120,20 +118,6 @@ extension PlanningPipeline {
       trip.days = [Exploration.Day(start: frame.start, end: frame.end)]
     }
     problem.exploration = trip
-    try problem.validate()
-    let run = try TripStep.run(
-      problem,
-      options: SolveOptions(
-        timeLimit: settings.timeLimit, seed: settings.seed, memoryLimit: settings.memoryLimit,
-        cancellation: cancellation))
-    var response = ResponseBuilder(
-      problem: problem, mode: .walk,
-      speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh
-    ).response(to: RequestEcho(solve: settings), trip: run.trip, millis: run.millis, provider: nil)
-    if settings.verify == true {
-      response.verify = try VerifyStep.run(
-        problem, trip: run.trip, timeLimit: settings.verifyTimeLimit, notify: notify)
-    }
-    return response
+    return problem
   }
 }

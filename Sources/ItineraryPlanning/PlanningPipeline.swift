@@ -105,26 +105,22 @@ public struct PlanningPipeline: Sendable {
       order: request.anyOrder == true ? .any : .given,
       roads: roads, time: time)
     let count = request.top ?? Defaults.top
-    let selection: Selection = request.exact == true ? .top(count) : .diverse(count)
+    let kind = ProblemKind(problem, request.exact == true ? .top(count) : .diverse(count))
     let run = try SolveStep.run(
-      problem, selection,
+      kind,
       options: SolveOptions(
         timeLimit: request.timeLimit, seed: request.seed, memoryLimit: request.memoryLimit,
         cancellation: cancellation))
-    if run.solution.plans.isEmpty {
-      let reason = run.solution.reason ?? "no feasible plan"
+    if case .plans(let solution) = run.answer, solution.plans.isEmpty {
+      let reason = solution.reason ?? "no feasible plan"
       let later = time == nil ? "" : LaterStart.hint(problem, keepsLength: request.end != nil)
       throw ItineraryError(
         .noPlan, (reason.hasPrefix("no plan") ? reason : "no plan: \(reason)") + later)
     }
-    let verification =
-      request.verify == true
-      ? try VerifyStep.run(
-        problem, selection, run.solution, timeLimit: request.verifyTimeLimit, notify: notify)
-      : nil
-    var response = ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
-      to: RequestEcho(plan: request), solution: run.solution, millis: run.millis,
-      verification: verification, provider: candidates.provider)
+    var response = try respond(
+      kind, run, to: RequestEcho(plan: request), mode: mode, speedKmh: speedKmh,
+      verify: request.verify == true, verifyTimeLimit: request.verifyTimeLimit,
+      provider: candidates.provider)
     streets?.addPaths(to: &response)
     if request.photos == true {
       StopPhotos(services: services.get(), notify: notify).attach(to: &response)
@@ -173,6 +169,26 @@ public struct PlanningPipeline: Sendable {
     return (origin, source, services)
   }
 
+  /// The response to a planning problem's answer, cross-checked with GLPK
+  /// when `verify` says so.
+  ///
+  /// - Complexity: that of the cross-check, exponential in the worst case.
+  func respond(
+    _ kind: ProblemKind, _ run: (answer: SolverAnswer, millis: Double), to echo: RequestEcho,
+    mode: TravelMode, speedKmh: Double, verify: Bool, verifyTimeLimit: Double?,
+    provider: ProviderReport?
+  ) throws(ItineraryError) -> PlanResponse {
+    guard let problem = kind.problem else {
+      preconditionFailure("a benchmark file's answer is a BenchmarkResponse")
+    }
+    let verification =
+      verify
+      ? try VerifyStep.run(kind, run.answer, timeLimit: verifyTimeLimit, notify: notify) : nil
+    return ResponseBuilder(problem: problem, mode: mode, speedKmh: speedKmh).response(
+      to: echo, answer: run.answer, millis: run.millis, verification: verification,
+      provider: provider)
+  }
+
   /// Solves an instance with the request's overrides: the documented
   /// offline, deterministic interface. No plan is an answer (`plans` empty,
   /// with a reason), not an error.
@@ -185,26 +201,22 @@ public struct PlanningPipeline: Sendable {
     if settings.anyOrder == true { problem.order = .any }
     if settings.roundTrip == true { problem.roundTrip = true }
     if let weight = settings.distanceWeight { problem.distanceWeight = weight }
-    if let trip = problem.exploration { return try self.trip(problem, trip, settings) }
-    problem.time = try TimeStep.frame(problem.time, overriddenBy: settings)
     let count = settings.top ?? Defaults.top
     let selection: Selection = settings.diverse == true ? .diverse(count) : .top(count)
+    if problem.exploration != nil {
+      problem = try trip(problem, settings)
+    } else {
+      problem.time = try TimeStep.frame(problem.time, overriddenBy: settings)
+    }
+    let kind = ProblemKind(problem, selection)
     let run = try SolveStep.run(
-      problem, selection,
+      kind,
       options: SolveOptions(
         timeLimit: settings.timeLimit, seed: settings.seed, memoryLimit: settings.memoryLimit,
         cancellation: cancellation))
-    let verification =
-      settings.verify == true
-      ? try VerifyStep.run(
-        problem, selection, run.solution, timeLimit: settings.verifyTimeLimit, notify: notify)
-      : nil
-    return ResponseBuilder(
-      problem: problem, mode: .walk,
-      speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh
-    )
-    .response(
-      to: RequestEcho(solve: settings), solution: run.solution, millis: run.millis,
-      verification: verification, provider: nil)
+    return try respond(
+      kind, run, to: RequestEcho(solve: settings), mode: .walk,
+      speedKmh: problem.time?.speedKmh ?? TravelMode.walk.defaultSpeedKmh,
+      verify: settings.verify == true, verifyTimeLimit: settings.verifyTimeLimit, provider: nil)
   }
 }

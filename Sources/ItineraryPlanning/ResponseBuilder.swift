@@ -16,9 +16,29 @@ struct ResponseBuilder {
     problem.roads.map { Distances(rawValue: $0.source) ?? .osrm } ?? .straight
   }
 
+  /// The response to a planning problem's answer: its plans, or its trip's
+  /// days (the benchmark files have `BenchmarkResponse`).
+  ///
+  /// - Complexity: O(k) for k stops, after the hours of the places visited.
   func response(
-    to request: RequestEcho, solution: Solution, millis: Double,
+    to request: RequestEcho, answer: SolverAnswer, millis: Double,
     verification: PlanResponse.VerifyReport?, provider: ProviderReport?
+  ) -> PlanResponse {
+    var response: PlanResponse
+    switch answer {
+    case .trip(let trip):
+      response = self.response(to: request, trip: trip, millis: millis, provider: provider)
+    case .plans(let solution):
+      response = self.response(to: request, solution: solution, millis: millis, provider: provider)
+    case .tour, .orienteering:
+      preconditionFailure("a benchmark file's answer is a BenchmarkResponse")
+    }
+    response.verify = verification
+    return response
+  }
+
+  private func response(
+    to request: RequestEcho, solution: Solution, millis: Double, provider: ProviderReport?
   ) -> PlanResponse {
     let timing = Timing(problem)
     let feasible = solution.plans.filter { timing?.timeline(of: $0.plan.stops).isFeasible != false }
@@ -34,13 +54,11 @@ struct ResponseBuilder {
       solver: PlanResponse.SolverReport(
         name: solution.solver.rawValue, millis: millis, optimal: solution.optimal,
         complete: solution.complete, work: solution.work),
-      verify: verification)
+      verify: nil)
   }
 
   /// The response of a trip: each day's route with its timeline.
-  ///
-  /// - Complexity: O(k) for k stops, after the hours of the places visited.
-  func response(
+  private func response(
     to request: RequestEcho, trip: TripSolver.Result, millis: Double,
     provider: ProviderReport?
   ) -> PlanResponse {

@@ -5,11 +5,11 @@ import ItinerarySolver
 /// and memory limit.
 enum SolveStep {
   static func run(
-    _ problem: Problem, _ selection: Selection, options: SolveOptions
-  ) throws(ItineraryError) -> (solution: Solution, millis: Double) {
+    _ kind: ProblemKind, options: SolveOptions
+  ) throws(ItineraryError) -> (answer: SolverAnswer, millis: Double) {
     let clock = ContinuousClock()
     let start = clock.now
-    let solution = try Planner.solve(problem, selection, options: options)
-    return (solution, (clock.now - start).seconds * 1000)
+    let answer = try Planner.solve(kind, options: options)
+    return (answer, (clock.now - start).seconds * 1000)
   }
 }

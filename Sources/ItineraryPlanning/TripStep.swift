@@ -64,17 +64,4 @@ enum TripStep {
     if request.meals == false || !owed { shaping.mealCategories = [] }
     return shaping
   }
-
-  /// Chooses the trip, timed, under the request's time limit, seed and
-  /// memory limit.
-  static func run(
-    _ problem: Problem, options: SolveOptions
-  ) throws(ItineraryError) -> (trip: TripSolver.Result, millis: Double) {
-    let clock = ContinuousClock()
-    let start = clock.now
-    guard let trip = TripSolver.solve(problem, options: options) else {
-      throw ItineraryError(.usage, "a trip needs a start and an end")
-    }
-    return (trip, (clock.now - start).seconds * 1000)
-  }
 }

@@ -2,12 +2,30 @@ import ItineraryCore
 import ItineraryILP
 import ItinerarySolver
 
-/// `verify`: the plans cross-checked with GLPK, plan by plan.
+/// `verify`: an answer cross-checked with GLPK, plan by plan or trip by trip.
 enum VerifyStep {
-  /// - Returns: what the response reports; a disagreement is reported with
-  ///   `agrees: false` and the difference in `note`, and the front end fails
-  ///   after showing it.
+  /// What the response reports of `answer` to `kind`: `nil` for the
+  /// benchmark files, which GLPK does not model. A disagreement is reported
+  /// with `agrees: false` and the difference in `note`, and the front end
+  /// fails after showing it.
+  ///
+  /// - Complexity: integer programs, exponential in the worst case, within
+  ///   `timeLimit` (default `Defaults.verifyTimeLimit`).
   static func run(
+    _ kind: ProblemKind, _ answer: SolverAnswer, timeLimit: Double?, notify: (Notice) -> Void
+  ) throws(ItineraryError) -> PlanResponse.VerifyReport? {
+    switch (kind, answer) {
+    case (.ordered(let problem, let selection), .plans(let solution)),
+      (.anyOrder(let problem, let selection), .plans(let solution)):
+      return try plans(problem, selection, solution, timeLimit: timeLimit, notify: notify)
+    case (.trip(let problem), .trip(let trip)):
+      return try self.trip(problem, trip, timeLimit: timeLimit, notify: notify)
+    default: return nil
+    }
+  }
+
+  /// The plans of a solution, each cross-checked with GLPK.
+  private static func plans(
     _ problem: Problem, _ selection: Selection, _ solution: Solution, timeLimit: Double?,
     notify: (Notice) -> Void
   ) throws(ItineraryError) -> PlanResponse.VerifyReport {
@@ -33,16 +51,14 @@ enum VerifyStep {
       solver: verification.solver.rawValue, objective: verification.objective,
       agrees: verification.agrees, status: status, note: note)
   }
-}
 
-extension VerifyStep {
   /// A trip cross-checked with GLPK (`TripModel`): agreed when GLPK's best
   /// trip has the solver's objective; disagreed when GLPK finds more than a
   /// trip the solver proved best, or proves less than the solver's trip.
   ///
   /// - Complexity: one integer program, exponential in the worst case.
-  static func run(
-    _ problem: Problem, trip: TripSolver.Result, timeLimit: Double?,
+  private static func trip(
+    _ problem: Problem, _ trip: TripSolver.Result, timeLimit: Double?,
     notify: (Notice) -> Void
   ) throws(ItineraryError) -> PlanResponse.VerifyReport {
     let seconds = timeLimit ?? Defaults.verifyTimeLimit

@@ -27,7 +27,8 @@ public final class ItineraryService: Sendable {
     let store = StoreRoutes(environment: configuration.environment, warn: log)
     let places = PlaceRoutes(environment: configuration.environment) { try? store.store() }
     let planning = PlanningRoutes(
-      environment: configuration.environment, deadline: configuration.deadline,
+      environment: configuration.environment,
+      limits: RequestLimits(deadline: configuration.deadline),
       admission: admission, history: configuration.recordsHistory ? store.recordPlan : nil)
     let general = [
       Route("GET", "/healthz") { _, _, _ in .json(Data("{\"status\":\"ok\"}\n".utf8)) },

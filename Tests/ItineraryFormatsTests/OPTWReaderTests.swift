@@ -98,16 +98,6 @@ import Testing
       _ = try OPTWReader.read(contentsOf: URL(fileURLWithPath: "/nonexistent/c101.txt"))
     }
   }
-
-  @Test func resultJSONLeavesTheDepotOut() throws {
-    let instance = try OPTWReader.parse(Self.tiny, file: "tiny.txt", scale: 10)
-    let data = OPTWResultJSON.encode(
-      OrienteeringTrip(routes: [[2, 1]], score: 16, optimal: true), instance: instance, millis: 3)
-    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(object["objective"] as? Int == 16)
-    #expect(object["routes"] as? [[Int]] == [[2, 1]])
-    #expect(object["optimal"] as? Bool == true)
-  }
 }
 
 /// The shared benchmark files: every one reads, and a few quick ones solve

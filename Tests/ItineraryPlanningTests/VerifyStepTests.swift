@@ -15,8 +15,9 @@ import Testing
     var solution = OrderedSolver(problem: problem).solve(.top(2))
     try #require(solution.plans.count == 2)
     solution.plans.swapAt(0, 1)
-    let report = try VerifyStep.run(
-      problem, .top(2), solution, timeLimit: 60, notify: { _ in })
+    let report = try #require(
+      try VerifyStep.run(
+        .ordered(problem, .top(2)), .plans(solution), timeLimit: 60, notify: { _ in }))
     #expect(!report.agrees)
     #expect(report.status == .disagreed)
     let note = try #require(report.note)

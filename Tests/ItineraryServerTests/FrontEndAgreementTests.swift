@@ -345,4 +345,67 @@ struct CommandLineRun {
     #expect(
       Self.timeless(Self.compact(String(decoding: httpSolve.body, as: UTF8.self))) == expectedSolve)
   }
+
+  /// The field's benchmark files, one GTSPLIB and one OPTW small enough to
+  /// be proven optimal at once (so the answer does not depend on the
+  /// clock), through `gtsp`/`optw FILE`, a batch's lines holding their text
+  /// and `POST /v1/solve`: the same JSON but for `millis`.
+  @Test func theBenchmarkFilesGetTheSameAnswerFromEveryFrontEnd() throws {
+    let directory = server.dataDirectory.appending(path: "benchmarks")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let gtsp = """
+      NAME : square
+      TYPE : GTSP
+      DIMENSION : 4
+      GTSP_SETS : 2
+      EDGE_WEIGHT_TYPE : EXPLICIT
+      EDGE_WEIGHT_FORMAT : FULL_MATRIX
+      EDGE_WEIGHT_SECTION
+      0 1 2 3
+      1 0 4 5
+      2 4 0 6
+      3 5 6 0
+      GTSP_SET_SECTION
+      1 1 2 -1
+      2 3 4 -1
+      EOF
+
+      """
+    let optw = """
+      1 1 3 1
+      0 0
+       0 0 0 0 0 0 0 0 100
+       1 10 0 5 10 0 0 0 60
+       2 20 0 5 20 0 0 0 60
+       3 30 0 5 50 0 0 85 90
+
+      """
+    let files = [("gtsp", "square.gtsp", gtsp, "gtsplib"), ("optw", "line.txt", optw, "optw")]
+    var lines: [String] = []
+    var expected: [String] = []
+    for (command, name, text, key) in files {
+      let file = directory.appending(path: name)
+      try Data(text.utf8).write(to: file)
+      let solved = run(command, file.path, "--time-limit", "5")
+      #expect(solved.status == 0, "\(solved.stderr)")
+      #expect(solved.json.map { ($0 as? [String: Any])?["optimal"] as? Bool } == true)
+      expected.append(Self.timeless(Self.compact(solved.stdout)))
+      let body = try JSONSerialization.data(
+        withJSONObject: [key: text, "name": name, "timeLimit": 5], options: .sortedKeys)
+      lines.append(String(decoding: body, as: UTF8.self))
+      let answer = try RawHTTP.post(server.port, "/v1/solve", String(decoding: body, as: UTF8.self))
+      #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+      #expect(
+        Self.timeless(String(decoding: answer.body, as: UTF8.self)) == Self.timeless(solved.stdout))
+    }
+    let input = directory.appending(path: "files.jsonl")
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let batch = run("batch", input.path)
+    #expect(batch.status == 0, "\(batch.stderr)")
+    let answers = batch.stdout.split(separator: "\n")
+    try #require(answers.count == 2, "\(batch.stdout)")
+    for (answer, expected) in zip(answers, expected) {
+      #expect(try Self.timeless(Self.result(ofLine: answer)) == expected)
+    }
+  }
 }

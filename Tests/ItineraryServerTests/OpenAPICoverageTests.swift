@@ -46,6 +46,13 @@ import Testing
     #expect(try properties("PlanRequest") == Set(PlanRequest.keys))
     #expect(try properties("SolveRequest") == Set(SolveSettings.keys + ["instance", "id"]))
     #expect(try properties("SearchRequest") == Set(SearchRequest.keys))
+    for format in BenchmarkRequest.Format.allCases {
+      let schema = format == .gtsplib ? "GTSPLIBRequest" : "OPTWRequest"
+      let keys = BenchmarkRequest.keys.filter {
+        format == .optw || !["routes", "threads"].contains($0)
+      }
+      #expect(try properties(schema) == Set(keys + [format.rawValue, "id"]))
+    }
   }
 
   /// A trip's answer as `explore` gives it, days and shaping included, fits
