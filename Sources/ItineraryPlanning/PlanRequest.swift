@@ -115,16 +115,33 @@ public struct PlanRequest: Codable, Sendable, Equatable {
 
   public init(categories: [String]) { self.categories = categories }
 
+  /// Every key a request may hold, each with its property.
+  static let schema = RequestSchema<PlanRequest>([
+    RequestKey("categories", \.categories, absent: []),
+    RequestKey("at", \.at), RequestKey("near", \.near), RequestKey("provider", \.provider),
+    RequestKey("perCategory", \.perCategory), RequestKey("noCache", \.noCache),
+    RequestKey("refresh", \.refresh), RequestKey("allowPartial", \.allowPartial),
+    RequestKey("connectTimeout", \.connectTimeout), RequestKey("timeout", \.timeout),
+    RequestKey("top", \.top), RequestKey("exact", \.exact), RequestKey("diverse", \.diverse),
+    RequestKey("roundTrip", \.roundTrip), RequestKey("anyOrder", \.anyOrder),
+    RequestKey("mode", \.mode), RequestKey("speed", \.speed),
+    RequestKey("distances", \.distances), RequestKey("distanceWeight", \.distanceWeight),
+    RequestKey("radius", \.radius), RequestKey("units", \.units), RequestKey("verify", \.verify),
+    RequestKey("verifyTimeLimit", \.verifyTimeLimit), RequestKey("timeLimit", \.timeLimit),
+    RequestKey("seed", \.seed), RequestKey("memoryLimit", \.memoryLimit),
+    RequestKey("start", \.start), RequestKey("end", \.end), RequestKey("tz", \.tz),
+    RequestKey("dwell", \.dwell), RequestKey("waitWeight", \.waitWeight),
+    RequestKey("maxWaitMinutes", \.maxWaitMinutes), RequestKey("unknownHours", \.unknownHours),
+    RequestKey("openNow", \.openNow), RequestKey("anytime", \.anytime),
+    RequestKey("days", \.days), RequestKey("day", \.day),
+    RequestKey("maxPerCategory", \.maxPerCategory), RequestKey("pace", \.pace),
+    RequestKey("meals", \.meals), RequestKey("cuisine", \.cuisine), RequestKey("price", \.price),
+    RequestKey("photos", \.photos), RequestKey("avoid", \.avoid), RequestKey("base", \.base),
+    RequestKey("endAt", \.endAt), RequestKey("must", \.must),
+  ])
+
   /// Every key a request may hold, for messages that suggest the nearest one.
-  public static let keys = [
-    "categories", "at", "near", "provider", "perCategory", "noCache", "refresh",
-    "allowPartial", "connectTimeout", "timeout", "top", "exact", "diverse", "roundTrip",
-    "anyOrder", "mode", "speed", "distances", "distanceWeight", "radius", "units", "verify",
-    "verifyTimeLimit", "timeLimit", "seed", "start", "end", "tz", "dwell", "waitWeight",
-    "unknownHours", "openNow", "anytime", "days", "day", "maxPerCategory", "memoryLimit",
-    "maxWaitMinutes", "pace", "meals", "cuisine", "price", "photos", "avoid", "base", "endAt",
-    "must",
-  ]
+  public static let keys = schema.names
 
   /// The keys only a trip (`explore`) takes, and those it does not.
   public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals", "must"]
@@ -186,55 +203,7 @@ extension PlanRequest {
   /// Reads a request, refusing a key it does not know so that a misspelt
   /// one (`tpo`) is an error naming it rather than a default silently taken.
   public init(from decoder: any Decoder) throws {
-    try UnknownKey.check(decoder, known: Self.keys)
-    let values = try decoder.container(keyedBy: CodingKeys.self)
-    // A trip may leave them out (any place); a plan's validation refuses none.
-    categories = try values.decodeIfPresent([String].self, forKey: .categories) ?? []
-    at = try values.decodeIfPresent(Coordinate.self, forKey: .at)
-    near = try values.decodeIfPresent(String.self, forKey: .near)
-    provider = try values.decodeIfPresent(ProviderID.self, forKey: .provider)
-    perCategory = try values.decodeIfPresent(Int.self, forKey: .perCategory)
-    noCache = try values.decodeIfPresent(Bool.self, forKey: .noCache)
-    refresh = try values.decodeIfPresent(Bool.self, forKey: .refresh)
-    allowPartial = try values.decodeIfPresent(Bool.self, forKey: .allowPartial)
-    connectTimeout = try values.decodeIfPresent(Double.self, forKey: .connectTimeout)
-    timeout = try values.decodeIfPresent(Double.self, forKey: .timeout)
-    top = try values.decodeIfPresent(Int.self, forKey: .top)
-    exact = try values.decodeIfPresent(Bool.self, forKey: .exact)
-    diverse = try values.decodeIfPresent(Bool.self, forKey: .diverse)
-    roundTrip = try values.decodeIfPresent(Bool.self, forKey: .roundTrip)
-    anyOrder = try values.decodeIfPresent(Bool.self, forKey: .anyOrder)
-    mode = try values.decodeIfPresent(TravelMode.self, forKey: .mode)
-    speed = try values.decodeIfPresent(Double.self, forKey: .speed)
-    distances = try values.decodeIfPresent(Distances.self, forKey: .distances)
-    distanceWeight = try values.decodeIfPresent(Double.self, forKey: .distanceWeight)
-    radius = try values.decodeIfPresent(Double.self, forKey: .radius)
-    units = try values.decodeIfPresent(DistanceUnit.self, forKey: .units)
-    verify = try values.decodeIfPresent(Bool.self, forKey: .verify)
-    verifyTimeLimit = try values.decodeIfPresent(Double.self, forKey: .verifyTimeLimit)
-    timeLimit = try values.decodeIfPresent(Double.self, forKey: .timeLimit)
-    seed = try values.decodeIfPresent(Int.self, forKey: .seed)
-    memoryLimit = try values.decodeIfPresent(Double.self, forKey: .memoryLimit)
-    start = try values.decodeIfPresent(String.self, forKey: .start)
-    end = try values.decodeIfPresent(String.self, forKey: .end)
-    tz = try values.decodeIfPresent(String.self, forKey: .tz)
-    dwell = try values.decodeIfPresent([String: Double].self, forKey: .dwell)
-    waitWeight = try values.decodeIfPresent(Double.self, forKey: .waitWeight)
-    maxWaitMinutes = try values.decodeIfPresent(Double.self, forKey: .maxWaitMinutes)
-    unknownHours = try values.decodeIfPresent(UnknownHours.self, forKey: .unknownHours)
-    openNow = try values.decodeIfPresent(Bool.self, forKey: .openNow)
-    anytime = try values.decodeIfPresent(Bool.self, forKey: .anytime)
-    days = try values.decodeIfPresent(Int.self, forKey: .days)
-    day = try values.decodeIfPresent([TripDay].self, forKey: .day)
-    maxPerCategory = try values.decodeIfPresent(Int.self, forKey: .maxPerCategory)
-    pace = try values.decodeIfPresent(Pace.self, forKey: .pace)
-    meals = try values.decodeIfPresent(Bool.self, forKey: .meals)
-    cuisine = try values.decodeIfPresent(String.self, forKey: .cuisine)
-    price = try values.decodeIfPresent(Int.self, forKey: .price)
-    photos = try values.decodeIfPresent(Bool.self, forKey: .photos)
-    avoid = try values.decodeIfPresent([String].self, forKey: .avoid)
-    base = try values.decodeIfPresent(String.self, forKey: .base)
-    endAt = try values.decodeIfPresent(String.self, forKey: .endAt)
-    must = try values.decodeIfPresent([String].self, forKey: .must)
+    self.init(categories: [])
+    try Self.schema.decode(&self, from: decoder)
   }
 }

@@ -212,7 +212,7 @@ private enum RandomRequestLine {
     case "perCategory", "top", "seed", "days", "maxPerCategory", "price":
       return "\(Int.random(in: -2...60, using: &generator))"
     case "noCache", "refresh", "allowPartial", "exact", "diverse", "roundTrip", "anyOrder",
-      "verify", "openNow", "anytime", "photos":
+      "verify", "openNow", "anytime", "photos", "meals":
       return Bool.random(using: &generator) ? "true" : "false"
     default: return number()
     }
