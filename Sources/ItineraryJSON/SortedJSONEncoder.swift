@@ -458,7 +458,8 @@ public enum SortedJSONEncoder {
 
   /// Whether `a` sorts before `b` by their UTF-8 bytes, as JSONEncoder
   /// sorts keys.
-  static func precedes(_ a: String, _ b: String) -> Bool {
+  @inlinable
+  public static func precedes(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b
     return a.withUTF8 { x in
@@ -475,7 +476,8 @@ public enum SortedJSONEncoder {
 
   /// A finite number as JSONEncoder writes it: Swift's shortest
   /// round-trip digits, without the `.0` of an integer.
-  static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+  @inlinable
+  public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
     bytes.append(contentsOf: value.description.utf8)
     let count = bytes.count
     if count >= 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") {
@@ -485,7 +487,8 @@ public enum SortedJSONEncoder {
 
   /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone):
   /// runs with nothing to escape are copied whole.
-  static func appendString(_ text: String, to bytes: inout [UInt8]) {
+  @inlinable
+  public static func appendString(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     bytes.append(UInt8(ascii: "\""))
     text.withUTF8 { utf8 in
