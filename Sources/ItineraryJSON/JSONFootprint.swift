@@ -19,27 +19,15 @@ public enum JSONFootprint {
   public static func estimate(_ data: Data) -> Int {
     var containers = 0
     var scalars = 0
-    var inString = false
-    var escaped = false
+    var quoted = QuotedBytes()
     var inScalar = false
-    for byte in data {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+    for byte in data where !quoted.isQuoted(byte) {
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         containers += 1
         inScalar = false
       case UInt8(ascii: "\""):
         scalars += 1
-        inString = true
         inScalar = false
       case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"),
         UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
