@@ -4,8 +4,8 @@ import ItineraryCore
 /// A JSON object read with `JSONSerialization`, whose accessors name the
 /// offending field in their errors: `file.json: places[3].lat: expected a number`.
 public struct JSONObject {
-  public let source: String
-  public let path: String
+  let source: String
+  let path: String
   public let values: [String: Any]
 
   /// Parses `data` as a JSON object, unless reading it would take more
@@ -51,7 +51,7 @@ public struct JSONObject {
   }
 
   /// A JSON value's kind in words, for an error message.
-  public static func kind(of value: Any) -> String {
+  static func kind(of value: Any) -> String {
     switch value {
     case is [Any]: "an array"
     case is String: "a string"
