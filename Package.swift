@@ -8,7 +8,7 @@ let package = Package(
     .library(
       name: "Itinerary",
       targets: [
-        "ItineraryCore", "ItinerarySolver", "ItineraryFormats", "ItineraryILP",
+        "ItineraryCore", "ItineraryJSON", "ItinerarySolver", "ItineraryFormats", "ItineraryILP",
         "ItineraryPlanning", "ItineraryOutput",
       ]
     ),
@@ -17,13 +17,19 @@ let package = Package(
   targets: [
     // The model: coordinates, places, categories, scoring, problems and plans.
     .target(name: "ItineraryCore", dependencies: ["ItineraryFixtures"]),
+    // JSON written and read fast: JSONEncoder's sorted bytes without its
+    // boxes, values that write their own, a one-pass reader of requests, and
+    // objects whose errors name the field.
+    .target(name: "ItineraryJSON", dependencies: ["ItineraryCore"]),
     // The solvers. Knows nothing of files, HTTP or the terminal.
     .target(name: "ItinerarySolver", dependencies: ["ItineraryCore", "CMath"]),
     // Integer-programming models of the planning problem, solved with GLPK to
     // cross-check the fast solvers (`--verify`).
     .target(name: "ItineraryILP", dependencies: ["ItineraryCore", "CGLPK"]),
     // Input formats: instance files and GTSPLIB.
-    .target(name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItinerarySolver"]),
+    .target(
+      name: "ItineraryFormats", dependencies: ["ItineraryCore", "ItineraryJSON", "ItinerarySolver"]
+    ),
     // Where candidate places come from: the embedded city and live providers.
     .target(
       name: "ItineraryPlaces",
@@ -42,14 +48,14 @@ let package = Package(
     .target(
       name: "ItineraryPlanning",
       dependencies: [
-        "ItineraryCore", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces", "ItineraryFormats",
-        "ItineraryStore", "ItineraryStreets",
+        "ItineraryCore", "ItineraryJSON", "ItinerarySolver", "ItineraryILP", "ItineraryPlaces",
+        "ItineraryFormats", "ItineraryStore", "ItineraryStreets",
       ]
     ),
     // Responses shown: tables, JSON, GeoJSON, a map page.
     .target(
       name: "ItineraryOutput",
-      dependencies: ["ItineraryCore", "ItineraryPlanning", "ItineraryWebPage"]
+      dependencies: ["ItineraryCore", "ItineraryJSON", "ItineraryPlanning", "ItineraryWebPage"]
     ),
     // The map page (HTML, CSS, script), the OpenAPI document, and Debian's
     // Leaflet with its licence, compiled into the binary.
@@ -60,8 +66,8 @@ let package = Package(
     .target(
       name: "ItineraryServer",
       dependencies: [
-        "ItineraryCore", "ItineraryPlanning", "ItineraryOutput", "ItineraryPlaces",
-        "ItineraryStore", "ItineraryWebPage", "CMicroHTTPD",
+        "ItineraryCore", "ItineraryJSON", "ItineraryPlanning", "ItineraryOutput",
+        "ItineraryPlaces", "ItineraryStore", "ItineraryWebPage", "CMicroHTTPD",
       ]
     ),
     // The command line, as a library tested in-process: flags to requests,
@@ -119,6 +125,12 @@ let package = Package(
       name: "ItineraryCoreTests",
       dependencies: ["ItineraryCore", "ItineraryPlaces", "ItineraryWorkloads"]
     ),
+    // The writer and the reader against JSONEncoder and JSONDecoder, for
+    // values of every shape and for the responses and requests they carry.
+    .testTarget(
+      name: "ItineraryJSONTests",
+      dependencies: ["ItineraryJSON", "ItineraryCore", "ItineraryPlanning"]
+    ),
     .testTarget(
       name: "ItinerarySolverTests", dependencies: ["ItinerarySolver", "ItineraryWorkloads"]
     ),
@@ -131,7 +143,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ItineraryPlanningTests",
-      dependencies: ["ItineraryPlanning", "ItineraryOutput", "ItineraryWorkloads"]
+      dependencies: ["ItineraryJSON", "ItineraryPlanning", "ItineraryOutput", "ItineraryWorkloads"]
     ),
     .testTarget(
       name: "ItineraryCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 
 /// The documented instance file: a self-contained planning problem.
 public enum InstanceFile {
@@ -23,7 +24,11 @@ public enum InstanceFile {
   public static func decode(
     _ data: Data, source: String, memoryLimit: Int = SolveOptions.defaultMemoryBudget
   ) throws(ItineraryError) -> Problem {
-    let root = try JSONObject(data: data, source: source, memoryLimit: memoryLimit)
+    let root = try JSONObject(data: data, source: source, memoryLimit: memoryLimit) { data in
+      GTSPLIBReader.looksLikeGTSPLIB(data)
+        ? "this looks like a GTSPLIB file, not an instance JSON file "
+          + "(solve it with 'itinerary gtsp \(source)')" : nil
+    }
     if let version = try root.optionalInteger("version"), version != 1 {
       throw root.failure("version", "unsupported version \(version) (this tool reads 1)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 import ItineraryPlanning
 
 /// Responses as JSON: pretty-printed with sorted keys, numbers in full

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 import Synchronization
 
 /// Plans JSON Lines through one pipeline on every core: one request a line

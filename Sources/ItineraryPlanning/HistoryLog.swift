@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 import ItineraryStore
 
 /// Every plan, trip and search kept in the store's history with its request and

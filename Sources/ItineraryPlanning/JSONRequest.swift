@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryFormats
+import ItineraryJSON
 
 /// A request as JSON, the shape batch lines and HTTP bodies share: a plan
 /// request (`{"plan": {...}}`), a trip request (`{"explore": {...}}`), an

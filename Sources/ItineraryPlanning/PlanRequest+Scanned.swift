@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 
 extension JSONRequest {
   /// A plan or trip request line read the quick way (`ScannedJSON`): the

@@ -1,10 +1,11 @@
 import ItineraryCore
+import ItineraryJSON
 
 // A response writes its own compact JSON, every type it holds by name: each
 // writes every stored property, by name, in byte order of the keys.
 
 extension PlanResponse: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("anyOrder", anyOrder)
     json.member("categories", categories)
     json.member("days", days)
@@ -28,7 +29,7 @@ extension PlanResponse: CompactJSONWritable {
 }
 
 extension PlanResponse.Shaping: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("mealBonus", mealBonus)
     json.member("meals", meals)
     json.member("varietyPenalty", varietyPenalty)
@@ -37,7 +38,7 @@ extension PlanResponse.Shaping: CompactJSONWritable {
 }
 
 extension PlanResponse.Plan: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("distanceKm", distanceKm)
     json.member("durationMinutes", durationMinutes)
     json.member("finish", finish)
@@ -52,7 +53,7 @@ extension PlanResponse.Plan: CompactJSONWritable {
 }
 
 extension PlanResponse.Stop: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("address", address)
     json.member("afterDark", afterDark)
     json.member("arrive", arrive)
@@ -80,7 +81,7 @@ extension PlanResponse.Stop: CompactJSONWritable {
 }
 
 extension PlanResponse.Day: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("distanceKm", distanceKm)
     json.member("durationMinutes", durationMinutes)
     json.member("end", end)
@@ -96,7 +97,7 @@ extension PlanResponse.Day: CompactJSONWritable {
 }
 
 extension PlanResponse.TimeReport: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("end", end)
     json.member("maxWaitMinutes", maxWaitMinutes)
     json.member("start", start)
@@ -107,7 +108,7 @@ extension PlanResponse.TimeReport: CompactJSONWritable {
 }
 
 extension PlanResponse.SolverReport: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("complete", complete)
     json.member("millis", millis)
     json.member("name", name)
@@ -117,7 +118,7 @@ extension PlanResponse.SolverReport: CompactJSONWritable {
 }
 
 extension PlanResponse.VerifyReport: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("agrees", agrees)
     json.member("note", note)
     json.member("objective", objective)
@@ -127,7 +128,7 @@ extension PlanResponse.VerifyReport: CompactJSONWritable {
 }
 
 extension ProviderReport: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("description", description)
     json.member("id", id)
     json.member("places", places)
@@ -135,7 +136,7 @@ extension ProviderReport: CompactJSONWritable {
 }
 
 extension Coordinate: CompactJSONWritable {
-  func write(to json: inout CompactJSON) {
+  public func write(to json: inout CompactJSON) {
     json.member("lat", lat)
     json.member("lon", lon)
   }

@@ -1,3 +1,5 @@
+import ItineraryJSON
+
 /// One key of a request, declared once with the property it sets: every
 /// reader and writer of requests (`JSONDecoder`, the quick reader, the
 /// compact echo) goes through the same list of keys, so none can miss one.

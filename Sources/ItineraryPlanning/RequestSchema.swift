@@ -1,3 +1,5 @@
+import ItineraryJSON
+
 /// The keys of a kind of request, each declared once (`RequestKey`), and the
 /// readers and the writer every front end shares: `JSONDecoder` through
 /// `decode(_:from:)`, the quick reader through `scan(_:into:)`, the echo of

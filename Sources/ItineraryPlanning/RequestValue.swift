@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryJSON
 import ItineraryPlaces
 
 /// A type a request key may hold, with the three ways requests are read and

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 import ItineraryPlanning
 
 /// Errors as the API answers them: `{"error": {"code": "NoPlan", "exitCode":

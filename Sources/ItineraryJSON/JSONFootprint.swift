@@ -5,41 +5,29 @@ import Foundation
 /// empty object, two bytes, about 190 once read), so a file well within the
 /// input size limit can need gigabytes. Counting the values first lets a
 /// reader refuse such a file before parsing it.
-enum JSONFootprint {
+public enum JSONFootprint {
   /// Bytes an object or array holds once read (measured with a file of
   /// empty objects: 60 MB of them peaked at 3.7 GB).
-  static let bytesPerContainer = 192
+  public static let bytesPerContainer = 192
   /// Bytes a string, number, literal or key holds once read, beyond its text.
-  static let bytesPerScalar = 64
+  public static let bytesPerScalar = 64
 
   /// The estimate for `data`: its containers and scalars, counted outside
   /// strings, at their prices, plus the text itself.
   ///
   /// - Complexity: O(bytes).
-  static func estimate(_ data: Data) -> Int {
+  public static func estimate(_ data: Data) -> Int {
     var containers = 0
     var scalars = 0
-    var inString = false
-    var escaped = false
+    var quoted = QuotedBytes()
     var inScalar = false
-    for byte in data {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+    for byte in data where !quoted.isQuoted(byte) {
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         containers += 1
         inScalar = false
       case UInt8(ascii: "\""):
         scalars += 1
-        inString = true
         inScalar = false
       case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"),
         UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):

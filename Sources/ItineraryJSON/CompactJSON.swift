@@ -1,10 +1,8 @@
-import ItineraryCore
-
 /// A value that writes its own compact JSON: the bytes its `Encodable` form
 /// gives under `SortedJSONEncoder` (and JSONEncoder with sorted keys), member
 /// by member, without the boxed containers of `Encodable`: a response and
 /// what it holds, written once per request by the batch and the server.
-protocol CompactJSONWritable: Encodable {
+public protocol CompactJSONWritable: Encodable {
   /// Writes every stored property, in ascending byte order of the keys.
   func write(to json: inout CompactJSON)
 }
@@ -12,19 +10,23 @@ protocol CompactJSONWritable: Encodable {
 /// JSON objects written member by member, in ascending order of keys, with
 /// a member left out when its value is `nil`, as `encodeIfPresent` leaves
 /// it out.
-struct CompactJSON {
-  private var bytes: [UInt8]
+///
+/// The members are inlinable: a response's writer, in another module,
+/// specializes them for the types it holds.
+public struct CompactJSON {
+  @usableFromInline var bytes: [UInt8]
   /// Whether every value could be written: a number that is not finite
   /// cannot, and is for JSONEncoder to refuse.
-  private(set) var isWritten = true
+  @usableFromInline var isWritten = true
   /// Whether the object being written has a member yet.
-  private var hasMembers = false
+  @usableFromInline var hasMembers = false
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  @usableFromInline init(bytes: [UInt8]) { self.bytes = bytes }
 
   /// Appends `value` as one JSON object to `output`; `false`, with
   /// `output` as it was, when a value cannot be written.
-  static func append(_ value: some CompactJSONWritable, to output: inout [UInt8]) -> Bool {
+  @inlinable
+  public static func append(_ value: some CompactJSONWritable, to output: inout [UInt8]) -> Bool {
     let count = output.count
     var json = CompactJSON(bytes: [])
     swap(&json.bytes, &output)
@@ -36,13 +38,15 @@ struct CompactJSON {
 
   /// - Parameter key: a name of letters and digits only, after every key
   ///   written before it.
-  mutating func member(_ key: StaticString, _ value: String?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ value: String?) {
     guard let value else { return }
     begin(key)
     SortedJSONEncoder.appendString(value, to: &bytes)
   }
 
-  mutating func member(_ key: StaticString, _ value: Double?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ value: Double?) {
     guard let value else { return }
     guard value.isFinite else {
       isWritten = false
@@ -52,69 +56,58 @@ struct CompactJSON {
     SortedJSONEncoder.appendNumber(value, to: &bytes)
   }
 
-  mutating func member(_ key: StaticString, _ value: Int?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ value: Int?) {
     guard let value else { return }
     begin(key)
     bytes.append(contentsOf: String(value).utf8)
   }
 
-  mutating func member(_ key: StaticString, _ value: Bool?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ value: Bool?) {
     guard let value else { return }
     begin(key)
     let text: StaticString = value ? "true" : "false"
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
-  mutating func member(_ key: StaticString, _ value: (some CompactJSONWritable)?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ value: (some CompactJSONWritable)?) {
     guard let value else { return }
     begin(key)
     object(value)
   }
 
-  mutating func member(_ key: StaticString, _ values: [some CompactJSONWritable]?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ values: [some CompactJSONWritable]?) {
     guard let values else { return }
     begin(key)
-    bytes.append(UInt8(ascii: "["))
-    for (offset, value) in values.enumerated() {
-      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-      object(value)
-    }
-    bytes.append(UInt8(ascii: "]"))
+    array(values) { json, value in json.object(value) }
   }
 
-  mutating func member(_ key: StaticString, _ values: [String]?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ values: [String]?) {
     guard let values else { return }
     begin(key)
-    bytes.append(UInt8(ascii: "["))
-    for (offset, value) in values.enumerated() {
-      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-      SortedJSONEncoder.appendString(value, to: &bytes)
-    }
-    bytes.append(UInt8(ascii: "]"))
+    array(values) { json, value in SortedJSONEncoder.appendString(value, to: &json.bytes) }
   }
 
   /// A list of points, each a list of numbers (a path's `[lon, lat]` pairs).
-  mutating func member(_ key: StaticString, _ points: [[Double]]?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ points: [[Double]]?) {
     guard let points else { return }
     guard points.allSatisfy({ $0.allSatisfy(\.isFinite) }) else {
       isWritten = false
       return
     }
     begin(key)
-    bytes.append(UInt8(ascii: "["))
-    for (offset, point) in points.enumerated() {
-      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(UInt8(ascii: "["))
-      for (index, number) in point.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        SortedJSONEncoder.appendNumber(number, to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "]"))
+    array(points) { json, point in
+      json.array(point) { json, number in SortedJSONEncoder.appendNumber(number, to: &json.bytes) }
     }
-    bytes.append(UInt8(ascii: "]"))
   }
 
-  mutating func member(_ key: StaticString, _ counts: [String: Int]?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ counts: [String: Int]?) {
     guard let counts else { return }
     begin(key)
     dictionary(counts) { count, bytes in
@@ -123,7 +116,8 @@ struct CompactJSON {
     }
   }
 
-  mutating func member(_ key: StaticString, _ numbers: [String: Double]?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, _ numbers: [String: Double]?) {
     guard let numbers else { return }
     begin(key)
     dictionary(numbers) { number, bytes in
@@ -134,7 +128,8 @@ struct CompactJSON {
   }
 
   /// A value of any other kind, by `SortedJSONEncoder`.
-  mutating func member(_ key: StaticString, encoding value: (some Encodable)?) {
+  @inlinable
+  public mutating func member(_ key: StaticString, encoding value: (some Encodable)?) {
     guard let value else { return }
     guard let encoded = try? SortedJSONEncoder.encode(value) else {
       isWritten = false
@@ -144,13 +139,27 @@ struct CompactJSON {
     bytes.append(contentsOf: encoded)
   }
 
+  /// `values` between brackets, separated by commas.
+  ///
+  /// - Parameter write: appends one element's JSON.
+  @inlinable
+  mutating func array<Element>(_ values: [Element], _ write: (inout CompactJSON, Element) -> Void) {
+    bytes.append(UInt8(ascii: "["))
+    for (offset, value) in values.enumerated() {
+      if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+      write(&self, value)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
   /// A dictionary's members in the byte order of their keys, as
   /// JSONEncoder sorts them.
   ///
   /// - Complexity: O(m log m) for m keys.
   ///
   /// - Parameter write: appends a value's JSON; `false` when it cannot.
-  private mutating func dictionary<Value>(
+  @inlinable
+  mutating func dictionary<Value>(
     _ values: [String: Value], _ write: (Value, inout [UInt8]) -> Bool
   ) {
     bytes.append(UInt8(ascii: "{"))
@@ -166,7 +175,8 @@ struct CompactJSON {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  private mutating func object(_ value: some CompactJSONWritable) {
+  @inlinable
+  mutating func object(_ value: some CompactJSONWritable) {
     bytes.append(UInt8(ascii: "{"))
     let outer = hasMembers
     hasMembers = false
@@ -175,7 +185,8 @@ struct CompactJSON {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  private mutating func begin(_ key: StaticString) {
+  @inlinable
+  mutating func begin(_ key: StaticString) {
     if hasMembers { bytes.append(UInt8(ascii: ",")) }
     hasMembers = true
     bytes.append(UInt8(ascii: "\""))

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryJSON
 import Testing
 
 @testable import ItineraryPlanning

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// It keeps to what responses hold (strings, numbers, booleans, nulls,
 /// objects and arrays), and a value that writes its own JSON
-/// (`CompactJSONWritable`) writes it, unless pretty-printed. Anything else
+/// (`CompactJSONWritable`) writes it, laid out here when pretty-printed, so
+/// that its `Encodable` form serves only JSONEncoder. Anything else
 /// JSONEncoder treats on its own terms (a `Date`, `URL`, `Data` or
 /// `Decimal`, a number that is not finite, a `superEncoder`, a value that
 /// encodes nothing, a key given twice, nesting past 512) is handed to
@@ -22,9 +23,8 @@ public enum SortedJSONEncoder {
       var bytes: [UInt8] = []
       if CompactJSON.append(writable, to: &bytes) { return Data(bytes) }
     }
-    let tree = Tree(pretty: pretty)
-    let encoder = TreeEncoder(tree: tree, codingPath: [])
-    if (try? value.encode(to: encoder)) != nil, !tree.unsupported, let root = encoder.node {
+    let tree = Tree()
+    if let root = try? tree.node(of: value, at: []), !tree.unsupported {
       var writer = Writer(tree: tree, pretty: pretty)
       if writer.write(root, depth: 0) { return Data(writer.bytes) }
     }
@@ -37,9 +37,12 @@ public enum SortedJSONEncoder {
   }
 
   /// What a value encoded to: a scalar already written (bytes of the
-  /// tree's arena), or an object or array of the tree.
+  /// tree's arena), a value that wrote its own compact JSON (bytes of the
+  /// arena, laid out again when pretty-printed), or an object or array of
+  /// the tree.
   fileprivate enum Node {
     case scalar(Swift.Range<Int>)
+    case written(Swift.Range<Int>)
     case object(Int)
     case array(Int)
   }
@@ -83,14 +86,8 @@ public enum SortedJSONEncoder {
     @exclusivity(unchecked) var arrays: [[Node]] = []
     /// Set when the value does something only JSONEncoder knows how to write.
     var unsupported = false
-    /// Whether the output is pretty-printed: values that write their own
-    /// JSON write it compact only.
-    let pretty: Bool
 
-    init(pretty: Bool) {
-      self.pretty = pretty
-      scalars.reserveCapacity(4096)
-    }
+    init() { scalars.reserveCapacity(4096) }
 
     func scalar(_ text: String) -> Node {
       let start = scalars.count
@@ -146,10 +143,10 @@ public enum SortedJSONEncoder {
       {
         throw Unsupported()
       }
-      if !pretty, let writable = value as? any CompactJSONWritable {
+      if let writable = value as? any CompactJSONWritable {
         let start = scalars.count
         guard CompactJSON.append(writable, to: &scalars) else { throw Unsupported() }
-        return .scalar(start..<scalars.count)
+        return .written(start..<scalars.count)
       }
       let encoder = TreeEncoder(tree: self, codingPath: codingPath)
       try value.encode(to: encoder)
@@ -394,6 +391,12 @@ public enum SortedJSONEncoder {
       switch node {
       case .scalar(let range):
         bytes.append(contentsOf: tree.scalars[range])
+      case .written(let range):
+        if pretty {
+          layOut(tree.scalars[range], depth: depth)
+        } else {
+          bytes.append(contentsOf: tree.scalars[range])
+        }
       case .array(let index):
         guard depth + 1 < Self.maximumDepth else { return false }
         bytes.append(UInt8(ascii: "["))
@@ -443,6 +446,43 @@ public enum SortedJSONEncoder {
       return true
     }
 
+    /// Compact JSON laid out as `write` lays out the tree it encodes: a
+    /// line and an indent after an opening bracket and a comma, a line
+    /// before a closing bracket, ` : ` after a key.
+    ///
+    /// - Complexity: O(size of `compact`).
+    private mutating func layOut(_ compact: ArraySlice<UInt8>, depth: Int) {
+      var depth = depth
+      var quoted = QuotedBytes()
+      for index in compact.indices {
+        let byte = compact[index]
+        if quoted.isQuoted(byte) {
+          bytes.append(byte)
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          bytes.append(byte)
+          bytes.append(UInt8(ascii: "\n"))
+          depth += 1
+          let next = index + 1 < compact.endIndex ? compact[index + 1] : 0
+          if next != UInt8(ascii: "}") && next != UInt8(ascii: "]") { indent(depth) }
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          bytes.append(UInt8(ascii: "\n"))
+          depth -= 1
+          indent(depth)
+          bytes.append(byte)
+        case UInt8(ascii: ","):
+          comma()
+          indent(depth)
+        case UInt8(ascii: ":"):
+          bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        default:
+          bytes.append(byte)
+        }
+      }
+    }
+
     private mutating func comma() {
       bytes.append(UInt8(ascii: ","))
       if pretty { bytes.append(UInt8(ascii: "\n")) }
@@ -458,7 +498,8 @@ public enum SortedJSONEncoder {
 
   /// Whether `a` sorts before `b` by their UTF-8 bytes, as JSONEncoder
   /// sorts keys.
-  static func precedes(_ a: String, _ b: String) -> Bool {
+  @inlinable
+  public static func precedes(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b
     return a.withUTF8 { x in
@@ -475,7 +516,8 @@ public enum SortedJSONEncoder {
 
   /// A finite number as JSONEncoder writes it: Swift's shortest
   /// round-trip digits, without the `.0` of an integer.
-  static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+  @inlinable
+  public static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
     bytes.append(contentsOf: value.description.utf8)
     let count = bytes.count
     if count >= 2, bytes[count - 2] == UInt8(ascii: "."), bytes[count - 1] == UInt8(ascii: "0") {
@@ -485,7 +527,8 @@ public enum SortedJSONEncoder {
 
   /// `text` quoted, escaped as JSONEncoder escapes (slashes left alone):
   /// runs with nothing to escape are copied whole.
-  static func appendString(_ text: String, to bytes: inout [UInt8]) {
+  @inlinable
+  public static func appendString(_ text: String, to bytes: inout [UInt8]) {
     var text = text
     bytes.append(UInt8(ascii: "\""))
     text.withUTF8 { utf8 in

@@ -10,7 +10,7 @@ import Foundation
 /// `maximumDepth`; its accessors, on a value of another type or a number
 /// that does not fit. What it gives up on is read the slow
 /// way, with the errors that name what is wrong.
-indirect enum ScannedJSON: Equatable {
+public indirect enum ScannedJSON: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(String)
@@ -18,12 +18,12 @@ indirect enum ScannedJSON: Equatable {
   case array([ScannedJSON])
   case object([String: ScannedJSON])
 
-  static let maximumDepth = 16
+  public static let maximumDepth = 16
 
   /// The one value `data` holds, white space around it, or `nil`.
   ///
   /// - Complexity: O(size of `data`).
-  static func scan(_ data: Data) -> ScannedJSON? {
+  public static func scan(_ data: Data) -> ScannedJSON? {
     data.withUnsafeBytes { bytes in
       var scanner = Scanner(bytes: bytes)
       guard let value = scanner.value(depth: 0) else { return nil }
@@ -32,16 +32,16 @@ indirect enum ScannedJSON: Equatable {
     }
   }
 
-  var string: String? {
+  public var string: String? {
     if case .string(let text) = self { text } else { nil }
   }
 
-  var bool: Bool? {
+  public var bool: Bool? {
     if case .bool(let value) = self { value } else { nil }
   }
 
   /// A finite number, rounded to the nearest `Double` as `JSONDecoder` does.
-  var double: Double? {
+  public var double: Double? {
     guard case .number(let text) = self, let value = Double(text), value.isFinite else {
       return nil
     }
@@ -49,14 +49,14 @@ indirect enum ScannedJSON: Equatable {
   }
 
   /// A number written as a whole number (no fraction, no exponent) that fits.
-  var integer: Int? {
+  public var integer: Int? {
     guard case .number(let text) = self, !text.contains(where: { ".eE".contains($0) }) else {
       return nil
     }
     return Int(text)
   }
 
-  var strings: [String]? {
+  public var strings: [String]? {
     guard case .array(let values) = self else { return nil }
     var strings: [String] = []
     strings.reserveCapacity(values.count)
@@ -68,7 +68,7 @@ indirect enum ScannedJSON: Equatable {
   }
 
   /// The object's members when its keys are exactly `keys`.
-  func members(_ keys: Set<String>) -> [String: ScannedJSON]? {
+  public func members(_ keys: Set<String>) -> [String: ScannedJSON]? {
     guard case .object(let members) = self, members.count == keys.count,
       members.keys.allSatisfy(keys.contains)
     else { return nil }

@@ -3,14 +3,20 @@ import ItineraryCore
 
 /// A JSON object read with `JSONSerialization`, whose accessors name the
 /// offending field in their errors: `file.json: places[3].lat: expected a number`.
-struct JSONObject {
+public struct JSONObject {
   let source: String
   let path: String
-  let values: [String: Any]
+  public let values: [String: Any]
 
   /// Parses `data` as a JSON object, unless reading it would take more
   /// than `memoryLimit` bytes (`JSONFootprint`).
-  init(data: Data, source: String, memoryLimit: Int = .max) throws(ItineraryError) {
+  ///
+  /// - Parameter otherFormat: for bytes that are not JSON, what they look
+  ///   like instead (a file of another format and how to read it), or `nil`.
+  public init(
+    data: Data, source: String, memoryLimit: Int = .max,
+    otherFormat: (Data) -> String? = { _ in nil }
+  ) throws(ItineraryError) {
     let needed = JSONFootprint.estimate(data)
     guard needed <= memoryLimit else {
       throw ItineraryError(
@@ -22,7 +28,7 @@ struct JSONObject {
     do {
       parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
-      throw Self.malformed(data, source: source, error)
+      throw Self.malformed(data, source: source, error, otherFormat: otherFormat)
     }
     guard let object = parsed as? [String: Any] else {
       throw ItineraryError(
@@ -33,18 +39,13 @@ struct JSONObject {
 
   /// The error for bytes that are not JSON: what they look like instead, or
   /// where the parser stopped.
-  private static func malformed(_ data: Data, source: String, _ error: any Error)
-    -> ItineraryError
-  {
+  private static func malformed(
+    _ data: Data, source: String, _ error: any Error, otherFormat: (Data) -> String?
+  ) -> ItineraryError {
     if String(decoding: data, as: UTF8.self).allSatisfy(\.isWhitespace) {
       return ItineraryError(.data, "\(source): the file is empty")
     }
-    if GTSPLIBReader.looksLikeGTSPLIB(data) {
-      return ItineraryError(
-        .data,
-        "\(source): this looks like a GTSPLIB file, not an instance JSON file "
-          + "(solve it with 'itinerary gtsp \(source)')")
-    }
+    if let other = otherFormat(data) { return ItineraryError(.data, "\(source): \(other)") }
     let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
     return ItineraryError(.data, "\(source): malformed JSON" + (detail.map { " (\($0))" } ?? ""))
   }
@@ -68,7 +69,7 @@ struct JSONObject {
 
   private func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-  func failure(_ key: String, _ message: String) -> ItineraryError {
+  public func failure(_ key: String, _ message: String) -> ItineraryError {
     ItineraryError(.data, "\(source): \(name(key)): \(message)")
   }
 
@@ -77,15 +78,15 @@ struct JSONObject {
     failure(key, "expected \(expected), found \(Self.kind(of: value))")
   }
 
-  func has(_ key: String) -> Bool { values[key] != nil && !(values[key] is NSNull) }
+  public func has(_ key: String) -> Bool { values[key] != nil && !(values[key] is NSNull) }
 
-  func object(_ key: String) throws(ItineraryError) -> JSONObject {
+  public func object(_ key: String) throws(ItineraryError) -> JSONObject {
     guard let value = values[key] else { throw failure(key, "missing") }
     guard let object = value as? [String: Any] else { throw mismatch(key, "an object", value) }
     return JSONObject(source: source, path: name(key), values: object)
   }
 
-  func objects(_ key: String) throws(ItineraryError) -> [JSONObject] {
+  public func objects(_ key: String) throws(ItineraryError) -> [JSONObject] {
     guard let value = values[key] else { throw failure(key, "missing") }
     guard let array = value as? [Any] else { throw mismatch(key, "an array", value) }
     var result: [JSONObject] = []
@@ -98,7 +99,7 @@ struct JSONObject {
     return result
   }
 
-  func strings(_ key: String) throws(ItineraryError) -> [String] {
+  public func strings(_ key: String) throws(ItineraryError) -> [String] {
     guard let value = values[key] else { throw failure(key, "missing") }
     guard let array = value as? [Any] else { throw mismatch(key, "an array of strings", value) }
     var result: [String] = []
@@ -111,14 +112,14 @@ struct JSONObject {
     return result
   }
 
-  func string(_ key: String) throws(ItineraryError) -> String {
+  public func string(_ key: String) throws(ItineraryError) -> String {
     guard let value = values[key] else { throw failure(key, "missing") }
     guard let string = value as? String else { throw mismatch(key, "a string", value) }
     return string
   }
 
   /// A string, or a whole number written as one (some sources number their ids).
-  func identifier(_ key: String) throws(ItineraryError) -> String {
+  public func identifier(_ key: String) throws(ItineraryError) -> String {
     if let number = values[key] as? NSNumber, !Self.isBoolean(number),
       number.doubleValue == number.doubleValue.rounded()
     {
@@ -127,11 +128,11 @@ struct JSONObject {
     return try string(key)
   }
 
-  func optionalString(_ key: String) throws(ItineraryError) -> String? {
+  public func optionalString(_ key: String) throws(ItineraryError) -> String? {
     has(key) ? try string(key) : nil
   }
 
-  func number(_ key: String) throws(ItineraryError) -> Double {
+  public func number(_ key: String) throws(ItineraryError) -> Double {
     guard let value = values[key] else { throw failure(key, "missing") }
     guard let number = value as? NSNumber, !Self.isBoolean(number) else {
       throw mismatch(key, "a number", value)
@@ -141,11 +142,11 @@ struct JSONObject {
     return double
   }
 
-  func optionalNumber(_ key: String) throws(ItineraryError) -> Double? {
+  public func optionalNumber(_ key: String) throws(ItineraryError) -> Double? {
     has(key) ? try number(key) : nil
   }
 
-  func optionalInteger(_ key: String) throws(ItineraryError) -> Int? {
+  public func optionalInteger(_ key: String) throws(ItineraryError) -> Int? {
     guard has(key) else { return nil }
     let value = try number(key)
     guard value == value.rounded(), abs(value) < 1e15 else {
@@ -154,7 +155,7 @@ struct JSONObject {
     return Int(value)
   }
 
-  func optionalBool(_ key: String) throws(ItineraryError) -> Bool? {
+  public func optionalBool(_ key: String) throws(ItineraryError) -> Bool? {
     guard has(key) else { return nil }
     guard let number = values[key] as? NSNumber, Self.isBoolean(number) else {
       throw mismatch(key, "true or false", values[key] ?? NSNull())
