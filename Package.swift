@@ -115,6 +115,9 @@ let package = Package(
       path: "Benchmarks/itinerary-bench"
     ),
 
+    // What every test target shares: the `.slow` tag of the tests that take
+    // seconds (`scripts/test` leaves them out, `scripts/test --slow` runs them).
+    .target(name: "ItineraryTestSupport", path: "Tests/ItineraryTestSupport"),
     .testTarget(
       name: "ItineraryCoreTests",
       dependencies: ["ItineraryCore", "ItineraryPlaces", "ItineraryWorkloads"]
@@ -166,3 +169,7 @@ let package = Package(
     ),
   ]
 )
+
+for target in package.targets where target.type == .test {
+  target.dependencies.append("ItineraryTestSupport")
+}
