@@ -121,6 +121,9 @@ let package = Package(
       path: "Benchmarks/itinerary-bench"
     ),
 
+    // What every test target shares: the `.slow` tag of the tests that take
+    // seconds (`scripts/test` leaves them out, `scripts/test --slow` runs them).
+    .target(name: "ItineraryTestSupport", path: "Tests/ItineraryTestSupport"),
     .testTarget(
       name: "ItineraryCoreTests",
       dependencies: ["ItineraryCore", "ItineraryPlaces", "ItineraryWorkloads"]
@@ -178,3 +181,7 @@ let package = Package(
     ),
   ]
 )
+
+for target in package.targets where target.type == .test {
+  target.dependencies.append("ItineraryTestSupport")
+}

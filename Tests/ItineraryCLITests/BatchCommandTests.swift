@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryTestSupport
 import Testing
 
 /// `batch`: JSON Lines in, one answer a line out in input order; bad lines
@@ -40,11 +41,26 @@ import Testing
     return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
   }
 
+  /// `lines` written to `in.jsonl` in `directory`.
+  static func writeLines(in directory: URL) throws -> URL {
+    let input = directory.appending(path: "in.jsonl")
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    return input
+  }
+
+  /// `lines` written to `in.jsonl` in `directory` and answered by a whole
+  /// batch in `name` there.
+  static func answerLines(in directory: URL, to name: String) throws -> (input: URL, output: URL) {
+    let input = try writeLines(in: directory)
+    let output = directory.appending(path: name)
+    #expect(CommandRun(["batch", input.path, "-o", output.path]).status == 0)
+    return (input, output)
+  }
+
   @Test func answersEveryLineInOrderAndBadLinesWithErrors() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let input = directory.appending(path: "in.jsonl")
-    try Data(Self.lines.joined(separator: "\n").utf8).write(to: input)
+    let input = try Self.writeLines(in: directory)
     let run = CommandRun(["batch", input.path, "--jobs", "2"])
     #expect(run.status == 0, "\(run.stderr)")
     let answers = try Self.answers(run.stdout)
@@ -73,44 +89,10 @@ import Testing
     #expect(Self.timeless(answers[0]["result"]) == Self.timeless(planned))
   }
 
-  @Test func tripsAreAnsweredAsExploreAndSolveAnswerThem() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let trip = """
-      {"origin": {"lat": 60.17, "lon": 24.94}, "start": "2026-12-01T10:00", "end": "12:00", \
-      "timeZone": "Europe/Helsinki", "select": {"maxPerCategory": 1}, \
-      "places": [{"id": "x", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}, \
-      {"id": "y", "categories": ["a"], "lat": 60.172, "lon": 24.942, "score": 3}, \
-      {"id": "z", "categories": ["b"], "lat": 60.169, "lon": 24.939, "score": 2}]}
-      """
-    let lines = [
-      #"{"id": "e", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00"}}"#,
-      #"{"id": "t", "instance": \#(trip), "top": 3, "diverse": true}"#,
-      #"{"id": "bad", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00", "exact": true}}"#,
-    ]
-    let input = directory.appending(path: "in.jsonl")
-    try Data(lines.joined(separator: "\n").utf8).write(to: input)
-    let run = CommandRun(["batch", input.path])
-    let answers = try Self.answers(run.stdout)
-    try #require(answers.count == 3)
-    let explored = CommandRun([
-      "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--format", "json",
-    ])
-    let expected = try JSONSerialization.jsonObject(with: Data(explored.stdout.utf8))
-    #expect(Self.timeless(answers[0]["result"]) == Self.timeless(expected))
-    let result = try #require(answers[1]["result"] as? [String: Any])
-    let stops = (result["days"] as? [[String: Any]])?.first?["stops"] as? [[String: Any]]
-    #expect(stops?.compactMap { $0["id"] as? String }.sorted() == ["x", "z"])
-    #expect((answers[2]["error"] as? [String: Any])?["exitCode"] as? Int == 64)
-  }
-
   @Test func resumeFinishesWhatWasCutShort() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let input = directory.appending(path: "in.jsonl")
-    try Data(Self.lines.joined(separator: "\n").utf8).write(to: input)
-    let whole = directory.appending(path: "whole.jsonl")
-    #expect(CommandRun(["batch", input.path, "-o", whole.path]).status == 0)
+    let (input, whole) = try Self.answerLines(in: directory, to: "whole.jsonl")
     let full = try String(contentsOf: whole, encoding: .utf8).split(separator: "\n")
     // Killed after three answers, halfway through writing the fourth.
     let cut = directory.appending(path: "cut.jsonl")
@@ -133,10 +115,7 @@ import Testing
   @Test func resumingAFinishedBatchAddsNothing() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let input = directory.appending(path: "in.jsonl")
-    try Data(Self.lines.joined(separator: "\n").utf8).write(to: input)
-    let output = directory.appending(path: "out.jsonl")
-    #expect(CommandRun(["batch", input.path, "-o", output.path]).status == 0)
+    let (input, output) = try Self.answerLines(in: directory, to: "out.jsonl")
     let finished = try String(contentsOf: output, encoding: .utf8)
     let answers = try Self.answers(finished)
     #expect(answers[4]["id"] as? String == "bad-key")
@@ -198,5 +177,42 @@ import Testing
     #expect(CommandRun(["batch", "--jobs", "0"]).status == 64)
     #expect(CommandRun(["batch", "--resume"]).errorLine?.contains("needs an output file") == true)
     #expect(CommandRun(["batch", "/no/such/input.jsonl"]).status == 65)
+  }
+}
+
+extension BatchCommandTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func tripsAreAnsweredAsExploreAndSolveAnswerThem() throws {
+      let directory = try temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let trip = """
+        {"origin": {"lat": 60.17, "lon": 24.94}, "start": "2026-12-01T10:00", "end": "12:00", \
+        "timeZone": "Europe/Helsinki", "select": {"maxPerCategory": 1}, \
+        "places": [{"id": "x", "categories": ["a"], "lat": 60.171, "lon": 24.941, "score": 4}, \
+        {"id": "y", "categories": ["a"], "lat": 60.172, "lon": 24.942, "score": 3}, \
+        {"id": "z", "categories": ["b"], "lat": 60.169, "lon": 24.939, "score": 2}]}
+        """
+      let lines = [
+        #"{"id": "e", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00"}}"#,
+        #"{"id": "t", "instance": \#(trip), "top": 3, "diverse": true}"#,
+        #"{"id": "bad", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00", "exact": true}}"#,
+      ]
+      let input = directory.appending(path: "in.jsonl")
+      try Data(lines.joined(separator: "\n").utf8).write(to: input)
+      let run = CommandRun(["batch", input.path])
+      let answers = try BatchCommandTests.answers(run.stdout)
+      try #require(answers.count == 3)
+      let explored = CommandRun([
+        "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--format", "json",
+      ])
+      let expected = try JSONSerialization.jsonObject(with: Data(explored.stdout.utf8))
+      #expect(
+        BatchCommandTests.timeless(answers[0]["result"]) == BatchCommandTests.timeless(expected))
+      let result = try #require(answers[1]["result"] as? [String: Any])
+      let stops = (result["days"] as? [[String: Any]])?.first?["stops"] as? [[String: Any]]
+      #expect(stops?.compactMap { $0["id"] as? String }.sorted() == ["x", "z"])
+      #expect((answers[2]["error"] as? [String: Any])?["exitCode"] as? Int == 64)
+    }
   }
 }

@@ -12,8 +12,7 @@ import Testing
 
   init() throws {
     directory = try temporaryDirectory()
-    input = directory.appending(path: "in.jsonl")
-    try Data(BatchCommandTests.lines.joined(separator: "\n").utf8).write(to: input)
+    input = try BatchCommandTests.writeLines(in: directory)
   }
 
   func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
@@ -22,6 +21,28 @@ import Testing
   func expectNoLeftovers() throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     #expect(!names.contains { $0.hasSuffix(".tmp") || $0.hasSuffix(".partial") }, "\(names)")
+  }
+
+  /// Runs `arguments` on a thread of its own. Opening a FIFO to write waits
+  /// for a reader: a run still under way after 20 s fails the test, and
+  /// `fifo` is then read to its end so that the run can finish.
+  static func runUnlessItWaits(_ arguments: [String], on fifo: URL) throws -> CommandRun {
+    final class Outcome: @unchecked Sendable { var run: CommandRun? }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      outcome.run = CommandRun(arguments)
+      done.signal()
+    }
+    if done.wait(timeout: .now() + 20) == .timedOut {
+      Issue.record("the run waited for a reader of \(fifo.path)")
+      let reader = open(fifo.path, O_RDONLY)
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while reader >= 0, read(reader, &buffer, buffer.count) > 0 {}
+      close(reader)
+      done.wait()
+    }
+    return try #require(outcome.run)
   }
 
   /// The work file of `output`.
@@ -71,12 +92,9 @@ import Testing
 
     let fifo = directory.appending(path: "fifo")
     #expect(mkfifo(fifo.path, 0o600) == 0)
-    let clock = ContinuousClock()
-    let started = clock.now
-    let piped = CommandRun(["batch", input.path, "-o", fifo.path])
+    let piped = try Self.runUnlessItWaits(["batch", input.path, "-o", fifo.path], on: fifo)
     #expect(piped.status == 1)
     #expect(piped.errorLine?.contains("FIFO") == true, "\(piped.stderr)")
-    #expect(clock.now - started < .seconds(5))
     try expectNoLeftovers()
   }
 
@@ -215,18 +233,37 @@ import Testing
     try expectNoLeftovers()
   }
 
+  /// `lines` copies of one line as the input, what an uninterrupted batch
+  /// answers to it in `whole.jsonl`, and an earlier batch's answers in
+  /// `out.jsonl`, the output of the batch to interrupt.
+  func interruptibleBatch(lines: Int) throws -> (whole: URL, output: URL) {
+    let line = #"{"id": 1, "instance": \#(BatchCommandTests.instance), "top": 2}"#
+    try Data(String(repeating: line + "\n", count: lines).utf8).write(to: input)
+    let whole = directory.appending(path: "whole.jsonl")
+    #expect(CommandRun(["batch", input.path, "-o", whole.path]).status == 0)
+    let output = directory.appending(path: "out.jsonl")
+    try Data("an earlier batch's answers\n".utf8).write(to: output)
+    return (whole, output)
+  }
+
+  /// `--resume` finishes `output` as `whole` was written, leaving nothing beside it.
+  @discardableResult
+  func expectResumeFinishes(_ output: URL, like whole: URL) throws -> CommandRun {
+    let resumed = CommandRun(["batch", input.path, "-o", output.path, "--resume"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    #expect(Self.timeless(try text(output)) == Self.timeless(try text(whole)))
+    try FileManager.default.removeItem(at: whole)
+    try expectNoLeftovers()
+    return resumed
+  }
+
   /// Killed outright, a batch leaves the earlier `OUT` as it was and its
   /// answers so far in the work file; `--resume` finishes the same output
   /// an uninterrupted run writes.
   @Test func aKilledBatchIsFinishedByResume() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let binary = try #require(ProcessRun.binary, "build `itinerary` first")
-    let line = #"{"id": 1, "instance": \#(BatchCommandTests.instance), "top": 2}"#
-    try Data(String(repeating: line + "\n", count: 3000).utf8).write(to: input)
-    let whole = directory.appending(path: "whole.jsonl")
-    #expect(CommandRun(["batch", input.path, "-o", whole.path]).status == 0)
-    let output = directory.appending(path: "out.jsonl")
-    try Data("an earlier batch's answers\n".utf8).write(to: output)
+    let (whole, output) = try interruptibleBatch(lines: 3000)
 
     let process = Process()
     process.executableURL = binary
@@ -250,12 +287,8 @@ import Testing
     let saved = try text(work(output))
     #expect(!saved.isEmpty)
 
-    let resumed = CommandRun(["batch", input.path, "-o", output.path, "--resume"])
-    #expect(resumed.status == 0, "\(resumed.stderr)")
+    let resumed = try expectResumeFinishes(output, like: whole)
     #expect(resumed.stderr.contains("skipped"), "\(resumed.stderr)")
-    #expect(Self.timeless(try text(output)) == Self.timeless(try text(whole)))
-    try FileManager.default.removeItem(at: whole)
-    try expectNoLeftovers()
   }
 
   /// Under `ulimit -f` the write fails: the earlier `OUT` stays whole, the
@@ -264,12 +297,7 @@ import Testing
   @Test func aFileSizeLimitNeverReplacesTheOutput() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     let binary = try #require(ProcessRun.binary, "build `itinerary` first")
-    let line = #"{"id": 1, "instance": \#(BatchCommandTests.instance), "top": 2}"#
-    try Data(String(repeating: line + "\n", count: 300).utf8).write(to: input)
-    let whole = directory.appending(path: "whole.jsonl")
-    #expect(CommandRun(["batch", input.path, "-o", whole.path]).status == 0)
-    let output = directory.appending(path: "out.jsonl")
-    try Data("an earlier batch's answers\n".utf8).write(to: output)
+    let (whole, output) = try interruptibleBatch(lines: 300)
 
     // 64 blocks of 512 bytes: far less than the answers.
     let process = Process()
@@ -289,11 +317,7 @@ import Testing
     #expect(try text(output) == "an earlier batch's answers\n")
     #expect(try Data(contentsOf: work(output)).count == 64 * 512)
 
-    let resumed = CommandRun(["batch", input.path, "-o", output.path, "--resume"])
-    #expect(resumed.status == 0, "\(resumed.stderr)")
-    #expect(Self.timeless(try text(output)) == Self.timeless(try text(whole)))
-    try FileManager.default.removeItem(at: whole)
-    try expectNoLeftovers()
+    try expectResumeFinishes(output, like: whole)
   }
 
   /// Two batches never write one work file at once: the second is refused

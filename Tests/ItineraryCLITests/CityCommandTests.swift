@@ -45,6 +45,32 @@ func extract(_ opl: String, in directory: URL, named name: String) throws -> URL
 }
 
 /// What the cities folder holds: imported cities and anything left behind.
+/// Imports the OPL text `opl` as the extract `NAME.osm.pbf` into the data
+/// directory `data`, expecting it to succeed; returns the run and the extract.
+@discardableResult
+func importCity(
+  _ opl: String, named name: String, into data: URL,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> (run: CommandRun, file: URL) {
+  let file = try extract(opl, in: data, named: name)
+  let run = cityRun(["city", "import", file.path], data: data)
+  #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+  return (run, file)
+}
+
+/// Expects `city import FILE` to fail as bad data (exit status 65), with
+/// `message` in its one error line, and to leave no city behind.
+func expectImportRefused(
+  _ file: URL, data: URL, saying message: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let run = cityRun(["city", "import", file.path], data: data)
+  #expect(run.status == 65, "\(run.stderr)", sourceLocation: sourceLocation)
+  #expect(
+    run.errorLine?.contains(message) == true, "\(run.stderr)", sourceLocation: sourceLocation)
+  #expect(leftovers(data).isEmpty, sourceLocation: sourceLocation)
+}
+
 func leftovers(_ data: URL) -> [String] {
   (try? FileManager.default.contentsOfDirectory(atPath: data.appending(path: "cities").path))?
     .sorted() ?? []
@@ -77,8 +103,7 @@ struct CityCommandTests {
   @Test func photosOfTheExtractReachSearchPlansAndShow() throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
-    let file = try extract(photoOPL, in: data, named: "photos")
-    #expect(cityRun(["city", "import", file.path], data: data).status == 0)
+    try importCity(photoOPL, named: "photos", into: data)
     let commons = "https://commons.wikimedia.org/wiki/Special:FilePath/"
     let photos = [
       "node/1": ["https://example.org/cafe.jpg"], "node/2": [commons + "X.jpg"],
@@ -122,9 +147,7 @@ struct CityCommandTests {
   @Test func importsListsShowsPlansAndRemoves() throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
-    let file = try extract(smallOPL, in: data, named: "Small-Town-latest")
-    let imported = cityRun(["city", "import", file.path], data: data)
-    #expect(imported.status == 0, "\(imported.stderr)")
+    let imported = try importCity(smallOPL, named: "Small-Town-latest", into: data).run
     #expect(imported.stdout.contains("name: small-town"))
     #expect(imported.stdout.contains("places: 3"))
     #expect(imported.stderr.contains("3 places"))
@@ -167,11 +190,7 @@ struct CityCommandTests {
     defer { try? FileManager.default.removeItem(at: data) }
     let file = data.appending(path: "notes.osm.pbf")
     try Data("these are my notes, not OpenStreetMap\n".utf8).write(to: file)
-    let run = cityRun(["city", "import", file.path], data: data)
-    #expect(run.status == 65)
-    #expect(
-      run.errorLine?.contains("not a readable OpenStreetMap extract") == true, "\(run.stderr)")
-    #expect(leftovers(data).isEmpty)
+    expectImportRefused(file, data: data, saying: "not a readable OpenStreetMap extract")
   }
 
   @Test func aTruncatedExtractIsOneErrorAndLeavesNothing() throws {
@@ -180,10 +199,7 @@ struct CityCommandTests {
     let whole = try Data(contentsOf: try extract(smallOPL, in: data, named: "whole"))
     let file = data.appending(path: "cut.osm.pbf")
     try whole.prefix(whole.count * 2 / 3).write(to: file)
-    let run = cityRun(["city", "import", file.path], data: data)
-    #expect(run.status == 65)
-    #expect(run.errorLine?.contains("cut.osm.pbf") == true, "\(run.stderr)")
-    #expect(leftovers(data).isEmpty)
+    expectImportRefused(file, data: data, saying: "cut.osm.pbf")
   }
 
   @Test func anExtractWithNoNamedPlaceIsOneErrorAndLeavesNothing() throws {
@@ -192,17 +208,13 @@ struct CityCommandTests {
     let file = try extract(
       "n1 Tamenity=cafe x24.9 y60.1\nn2 Tname=Bench,amenity=bench x24.9 y60.1\n", in: data,
       named: "empty")
-    let run = cityRun(["city", "import", file.path], data: data)
-    #expect(run.status == 65)
-    #expect(run.errorLine?.contains("no named place") == true, "\(run.stderr)")
-    #expect(leftovers(data).isEmpty)
+    expectImportRefused(file, data: data, saying: "no named place")
   }
 
   @Test func aNameAlreadyTakenIsOneErrorAndKeepsTheCity() throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
-    let file = try extract(smallOPL, in: data, named: "town")
-    #expect(cityRun(["city", "import", file.path], data: data).status == 0)
+    let (_, file) = try importCity(smallOPL, named: "town", into: data)
     let before = try Data(contentsOf: data.appending(path: "cities/town.sqlite"))
     let again = cityRun(["city", "import", file.path, "--name", "town"], data: data)
     #expect(again.status == 65)

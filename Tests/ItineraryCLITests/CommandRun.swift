@@ -33,6 +33,25 @@ struct CommandRun {
   }
 }
 
+/// A command line that must fail with one `error:` line: its arguments, its
+/// exit status (64, bad usage, unless said) and words of that line.
+struct FailingCommand: Sendable, CustomTestStringConvertible {
+  var arguments: [String]
+  var status: Int32
+  var message: String
+  var testDescription: String { arguments.joined(separator: " ") }
+
+  init(_ arguments: [String], status: Int32 = 64, _ message: String) {
+    (self.arguments, self.status, self.message) = (arguments, status, message)
+  }
+
+  /// Expects `run` to have failed with this status and an error line with this message.
+  func expectFailure(of run: CommandRun) {
+    #expect(run.status == status, "\(run.stderr)")
+    #expect(run.errorLine?.contains(message) == true, "\(run.stderr)")
+  }
+}
+
 /// A fresh temporary directory, removed by the caller.
 func temporaryDirectory() throws -> URL {
   let url = FileManager.default.temporaryDirectory.appending(path: "itinerary-\(UUID().uuidString)")

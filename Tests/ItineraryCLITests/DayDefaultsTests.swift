@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryTestSupport
 import Testing
 
 /// The defaults of a person's day, through the command line: a plan ends by
@@ -15,50 +16,6 @@ import Testing
 
   static func stops(_ plan: [String: Any]) -> [[String: Any]] {
     plan["stops"] as? [[String: Any]] ?? []
-  }
-
-  /// Every hour from 08 to 22 of a week (seeded: the minute past the hour
-  /// and the categories are drawn), the README's kind of request: every
-  /// visit ends by the default end, no wait is longer than 45 minutes.
-  @Test(arguments: [UInt64(1), 2])
-  func atEveryHourOfAWeekNoPlanWaitsLongOrSpillsIntoTheNextDay(seed: UInt64) throws {
-    print("day defaults seed \(seed)")
-    var generator = SplitMix64(seed: seed)
-    let lists = [
-      ["restaurant", "park", "art"], ["museum", "cafe"], ["cafe", "museum", "restaurant"],
-      ["bar"], ["landmark", "restaurant"],
-    ]
-    var planned = 0
-    for day in 7...13 {
-      for hour in stride(from: 8, through: 22, by: 2) {
-        let minute = Int.random(in: 0..<60, using: &generator)
-        let start = String(format: "2026-12-%02d %02d:%02d", day, hour, minute)
-        let categories = lists[Int.random(in: lists.indices, using: &generator)]
-        let run = CommandRun(
-          ["plan"] + categories + ["--start", start, "--top", "2", "--format", "json"])
-        guard run.status == 0 else {
-          #expect(run.status == 1 && run.errorLine?.contains("no plan fits") == true, "\(start)")
-          continue
-        }
-        planned += 1
-        let json = try Self.json(run)
-        let end = try #require((json["time"] as? [String: Any])?["end"] as? String)
-        let local = try LocalDateTime(parsing: start)
-        let expectedEnd =
-          hour >= 20 && (hour > 20 || minute > 0)
-          ? LocalDateTime(
-            try local.instant(in: Self.helsinki).addingTimeInterval(4 * 3600), in: Self.helsinki)
-          : LocalDateTime(date: local.date.adding(days: 1), minuteOfDay: 0)
-        #expect(end == expectedEnd.description, "\(start)")
-        for plan in json["plans"] as? [[String: Any]] ?? [] {
-          for stop in Self.stops(plan) {
-            #expect((stop["waitMinutes"] as? Double ?? .infinity) <= 45 + 1e-9, "\(start)")
-            #expect((stop["leave"] as? String ?? "~") <= end, "\(start)")
-          }
-        }
-      }
-    }
-    #expect(planned > 40)
   }
 
   @Test func openNowNeverWaitsAndKnowsEveryStopsHours() throws {
@@ -110,29 +67,6 @@ import Testing
     }
   }
 
-  @Test func exploreWithoutAnEndEndsAtMidnight() throws {
-    let run = CommandRun([
-      "explore", "museum", "cafe", "--start", "2026-12-08 16:00", "--format", "json",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let days = try Self.json(run)["days"] as? [[String: Any]] ?? []
-    #expect(days.count == 1 && days.first?["end"] as? String == "2026-12-09T00:00")
-  }
-
-  /// In `explore`, outdoor places with no hours are visited by daylight.
-  @Test func exploreVisitsOutdoorPlacesByDaylight() throws {
-    let run = CommandRun([
-      "explore", "park", "viewpoint", "nature", "cafe", "--start", "2026-12-07 10:00", "--end",
-      "19:00", "--format", "json",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let days = try Self.json(run)["days"] as? [[String: Any]] ?? []
-    let stops = days.flatMap(Self.stops)
-    #expect(stops.contains { ["park", "viewpoint", "nature"].contains($0["category"] as? String) })
-    for stop in stops {
-      #expect(stop["afterDark"] == nil, "\(stop["name"] ?? "") \(stop["begin"] ?? "")")
-    }
-  }
 }
 
 /// Time at a stop comes from what the place is: an art museum filling an
@@ -162,5 +96,80 @@ import Testing
     let stops = try Self.stops(["plan", "art", "--start", "2026-12-08 11:00", "--dwell", "art=30"])
     #expect(!stops.isEmpty)
     for stop in stops { #expect(stop["dwellMinutes"] as? Double == 30) }
+  }
+}
+
+extension DayDefaultsTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    /// Every hour from 08 to 22 of a week (seeded: the minute past the hour
+    /// and the categories are drawn), the README's kind of request: every
+    /// visit ends by the default end, no wait is longer than 45 minutes.
+    @Test(arguments: [UInt64(1), 2])
+    func atEveryHourOfAWeekNoPlanWaitsLongOrSpillsIntoTheNextDay(seed: UInt64) throws {
+      print("day defaults seed \(seed)")
+      var generator = SplitMix64(seed: seed)
+      let lists = [
+        ["restaurant", "park", "art"], ["museum", "cafe"], ["cafe", "museum", "restaurant"],
+        ["bar"], ["landmark", "restaurant"],
+      ]
+      var planned = 0
+      for day in 7...13 {
+        for hour in stride(from: 8, through: 22, by: 2) {
+          let minute = Int.random(in: 0..<60, using: &generator)
+          let start = String(format: "2026-12-%02d %02d:%02d", day, hour, minute)
+          let categories = lists[Int.random(in: lists.indices, using: &generator)]
+          let run = CommandRun(
+            ["plan"] + categories + ["--start", start, "--top", "2", "--format", "json"])
+          guard run.status == 0 else {
+            #expect(run.status == 1 && run.errorLine?.contains("no plan fits") == true, "\(start)")
+            continue
+          }
+          planned += 1
+          let json = try DayDefaultsTests.json(run)
+          let end = try #require((json["time"] as? [String: Any])?["end"] as? String)
+          let local = try LocalDateTime(parsing: start)
+          let expectedEnd =
+            hour >= 20 && (hour > 20 || minute > 0)
+            ? LocalDateTime(
+              try local.instant(in: DayDefaultsTests.helsinki).addingTimeInterval(4 * 3600),
+              in: DayDefaultsTests.helsinki)
+            : LocalDateTime(date: local.date.adding(days: 1), minuteOfDay: 0)
+          #expect(end == expectedEnd.description, "\(start)")
+          for plan in json["plans"] as? [[String: Any]] ?? [] {
+            for stop in DayDefaultsTests.stops(plan) {
+              #expect((stop["waitMinutes"] as? Double ?? .infinity) <= 45 + 1e-9, "\(start)")
+              #expect((stop["leave"] as? String ?? "~") <= end, "\(start)")
+            }
+          }
+        }
+      }
+      #expect(planned > 40)
+    }
+
+    @Test func exploreWithoutAnEndEndsAtMidnight() throws {
+      let run = CommandRun([
+        "explore", "museum", "cafe", "--start", "2026-12-08 16:00", "--format", "json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let days = try DayDefaultsTests.json(run)["days"] as? [[String: Any]] ?? []
+      #expect(days.count == 1 && days.first?["end"] as? String == "2026-12-09T00:00")
+    }
+
+    /// In `explore`, outdoor places with no hours are visited by daylight.
+    @Test func exploreVisitsOutdoorPlacesByDaylight() throws {
+      let run = CommandRun([
+        "explore", "park", "viewpoint", "nature", "cafe", "--start", "2026-12-07 10:00", "--end",
+        "19:00", "--format", "json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let days = try DayDefaultsTests.json(run)["days"] as? [[String: Any]] ?? []
+      let stops = days.flatMap(DayDefaultsTests.stops)
+      #expect(
+        stops.contains { ["park", "viewpoint", "nature"].contains($0["category"] as? String) })
+      for stop in stops {
+        #expect(stop["afterDark"] == nil, "\(stop["name"] ?? "") \(stop["begin"] ?? "")")
+      }
+    }
   }
 }

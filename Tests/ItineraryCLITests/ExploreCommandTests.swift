@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryTestSupport
 import Testing
 
 /// `explore` on the embedded city and `solve` on trip instances: every day
@@ -90,34 +91,6 @@ import Testing
       ($0.name, $0.dwellMinutes ?? 0)
     })
 
-  @Test(arguments: [
-    ("2026-12-01T13:00", "18:00"), ("2026-12-05T09:30", "12:00"), ("2026-12-06T16:00", "22:00"),
-    ("2026-07-10T10:00", "20:00"),
-  ])
-  func aTripOnTheEmbeddedCityKeepsEveryHour(start: String, end: String) throws {
-    let run = CommandRun([
-      "explore", "museum", "cafe", "art", "--start", start, "--end", end, "--max-per-category",
-      "2", "--format", "json",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let response = Self.json(run)
-    try Self.checkTrip(response, dwell: Self.dwell, limit: 2, label: start)
-    #expect((response["objective"] as? Double ?? 0) > 0, "\(start): nothing chosen")
-  }
-
-  @Test func daysRepeatTheHoursOnConsecutiveDates() throws {
-    let run = CommandRun([
-      "explore", "museum", "landmark", "--start", "2026-12-01", "10:00", "--end", "16:00",
-      "--days", "2", "--format", "json",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let response = Self.json(run)
-    let days = try #require(response["days"] as? [[String: Any]])
-    #expect(days.map { $0["start"] as? String } == ["2026-12-01T10:00", "2026-12-02T10:00"])
-    #expect(days.map { $0["end"] as? String } == ["2026-12-01T16:00", "2026-12-02T16:00"])
-    try Self.checkTrip(response, dwell: Self.dwell, label: "two days")
-  }
-
   @Test func dayByDayTakesThreeWords() throws {
     let run = CommandRun([
       "explore", "museum", "--day", "2026-12-02", "10:00", "13:00", "--day", "2026-12-04",
@@ -126,28 +99,6 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let days = try #require(Self.json(run)["days"] as? [[String: Any]])
     #expect(days.map { $0["end"] as? String } == ["2026-12-02T13:00", "2026-12-04T17:30"])
-  }
-
-  @Test func theTableAndTheMapShowEachDay() throws {
-    let arguments = [
-      "explore", "museum", "--start", "2026-12-01T10:00", "--end", "17:00", "--days", "2",
-    ]
-    let table = CommandRun(arguments)
-    #expect(table.status == 0, "\(table.stderr)")
-    #expect(table.stdout.contains("day 1  Tu 2026-12-01 10:00-17:00"), "\(table.stdout)")
-    #expect(table.stdout.contains("day 2  We 2026-12-02 10:00-17:00"), "\(table.stdout)")
-    let map = CommandRun(arguments + ["--format", "geojson"])
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(map.stdout.utf8)) as? [String: Any])
-    let features = try #require(json["features"] as? [[String: Any]])
-    let lines = features.filter {
-      ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString"
-    }
-    #expect(lines.count == 2)
-    for line in lines {
-      let points = try #require((line["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
-      #expect(points.first == points.last, "a day ends back at the start")
-    }
   }
 
   @Test(arguments: [
@@ -255,5 +206,64 @@ import Testing
     let run = CommandRun(["solve", file.path])
     #expect(run.status == 65, "\(keys): \(run.stderr)")
     #expect(run.errorLine?.contains(field) == true, "\(keys): \(run.stderr)")
+  }
+}
+
+extension ExploreCommandTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(
+      arguments: [
+        ("2026-12-01T13:00", "18:00"), ("2026-12-05T09:30", "12:00"), ("2026-12-06T16:00", "22:00"),
+        ("2026-07-10T10:00", "20:00"),
+      ])
+    func aTripOnTheEmbeddedCityKeepsEveryHour(start: String, end: String) throws {
+      let run = CommandRun([
+        "explore", "museum", "cafe", "art", "--start", start, "--end", end, "--max-per-category",
+        "2", "--format", "json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let response = ExploreCommandTests.json(run)
+      try ExploreCommandTests.checkTrip(
+        response, dwell: ExploreCommandTests.dwell, limit: 2, label: start)
+      #expect((response["objective"] as? Double ?? 0) > 0, "\(start): nothing chosen")
+    }
+
+    @Test func daysRepeatTheHoursOnConsecutiveDates() throws {
+      let run = CommandRun([
+        "explore", "museum", "landmark", "--start", "2026-12-01", "10:00", "--end", "16:00",
+        "--days", "2", "--format", "json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let response = ExploreCommandTests.json(run)
+      let days = try #require(response["days"] as? [[String: Any]])
+      #expect(days.map { $0["start"] as? String } == ["2026-12-01T10:00", "2026-12-02T10:00"])
+      #expect(days.map { $0["end"] as? String } == ["2026-12-01T16:00", "2026-12-02T16:00"])
+      try ExploreCommandTests.checkTrip(
+        response, dwell: ExploreCommandTests.dwell, label: "two days")
+    }
+
+    @Test func theTableAndTheMapShowEachDay() throws {
+      let arguments = [
+        "explore", "museum", "--start", "2026-12-01T10:00", "--end", "17:00", "--days", "2",
+      ]
+      let table = CommandRun(arguments)
+      #expect(table.status == 0, "\(table.stderr)")
+      #expect(table.stdout.contains("day 1  Tu 2026-12-01 10:00-17:00"), "\(table.stdout)")
+      #expect(table.stdout.contains("day 2  We 2026-12-02 10:00-17:00"), "\(table.stdout)")
+      let map = CommandRun(arguments + ["--format", "geojson"])
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(map.stdout.utf8)) as? [String: Any])
+      let features = try #require(json["features"] as? [[String: Any]])
+      let lines = features.filter {
+        ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString"
+      }
+      #expect(lines.count == 2)
+      for line in lines {
+        let points = try #require(
+          (line["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+        #expect(points.first == points.last, "a day ends back at the start")
+      }
+    }
   }
 }

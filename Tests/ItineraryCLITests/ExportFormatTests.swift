@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryTestSupport
 import Testing
 
 /// `--format ics` and `--format gpx` read back by independent parsers (the
@@ -95,14 +96,20 @@ struct ExportFormatTests {
       .timeIntervalSince1970
   }
 
+  /// The timed instance written to `trip.json` in `directory`, and the
+  /// stops of its best plan.
+  static func timedTrip(in directory: URL) throws -> (file: URL, stops: [[String: Any]]) {
+    let file = directory.appending(path: "trip.json")
+    try instance(timed: true).write(to: file)
+    let json = CommandRun(["solve", file.path, "--format", "json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    return (file, try #require(try stops(json).first))
+  }
+
   @Test func aCalendarHoldsEveryVisitAtItsTimesWithItsNameIntact() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appending(path: "trip.json")
-    try Self.instance(timed: true).write(to: file)
-    let json = CommandRun(["solve", file.path, "--format", "json"])
-    #expect(json.status == 0, "\(json.stderr)")
-    let stops = try #require(try Self.stops(json).first)
+    let (file, stops) = try Self.timedTrip(in: directory)
     #expect(stops.count == 3)
 
     let calendar = directory.appending(path: "trip.ics")
@@ -147,10 +154,7 @@ struct ExportFormatTests {
   @Test func aTrackHasAWaypointPerStopAndTheLegsInOrder() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appending(path: "trip.json")
-    try Self.instance(timed: true).write(to: file)
-    let json = CommandRun(["solve", file.path, "--format", "json"])
-    let stops = try #require(try Self.stops(json).first)
+    let (file, stops) = try Self.timedTrip(in: directory)
     let track = directory.appending(path: "trip.gpx")
     #expect(CommandRun(["solve", file.path, "-o", track.path]).status == 0)
     let read = try ExportPeers.read(Self.gpxReader, track)
@@ -177,43 +181,6 @@ struct ExportFormatTests {
     }
   }
 
-  @Test func aTripGivesEveryDaysVisits() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let trip = [
-      "explore", "--day", "2026-12-01", "10:00", "15:00", "--day", "2026-12-02", "10:00", "15:00",
-      "museum", "cafe",
-    ]
-    let json = CommandRun(trip + ["--format", "json"])
-    #expect(json.status == 0, "\(json.stderr)")
-    let days = try Self.stops(json)
-    #expect(days.count == 2)
-    let calendar = directory.appending(path: "trip.ics")
-    #expect(CommandRun(trip + ["--format", "ics", "-o", calendar.path]).status == 0)
-    let events = try #require(
-      try ExportPeers.read(Self.icsReader, calendar)["events"] as? [[String: Any]])
-    let visits = days.joined()
-    #expect(events.count == visits.count)
-    #expect(
-      events.map { $0["start"] as? Double } == (try visits.map { try Self.instant($0["begin"]) }))
-    let track = directory.appending(path: "trip.gpx")
-    #expect(CommandRun(trip + ["-o", track.path]).status == 0)
-    let read = try ExportPeers.read(Self.gpxReader, track)
-    #expect((read["waypoints"] as? [Any])?.count == visits.count)
-    let tracks = try #require(read["tracks"] as? [[[[Double]]]])
-    #expect(tracks.count == 1)
-    let segments = try #require(tracks.first)
-    #expect(segments.count == days.count)
-    // Each day's segment runs along the streets through every stop of the day.
-    for (segment, stops) in zip(segments, days) {
-      #expect(segment.count >= stops.count + 2)
-      for stop in stops {
-        let (lat, lon) = (stop["lat"] as? Double ?? 0, stop["lon"] as? Double ?? 0)
-        #expect(segment.contains { abs($0[0] - lat) < 1e-6 && abs($0[1] - lon) < 1e-6 })
-      }
-    }
-  }
-
   @Test func aTimelessPlanIsNoCalendarButIsATrack() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -231,5 +198,48 @@ struct ExportFormatTests {
     #expect(waypoints.count == 3)
     #expect(waypoints.allSatisfy { $0["time"] is NSNull })
     #expect(Set(waypoints.compactMap { $0["name"] as? String }) == Set(Self.names))
+  }
+}
+
+extension ExportFormatTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func aTripGivesEveryDaysVisits() throws {
+      let directory = try temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let trip = [
+        "explore", "--day", "2026-12-01", "10:00", "15:00", "--day", "2026-12-02", "10:00", "15:00",
+        "museum", "cafe",
+      ]
+      let json = CommandRun(trip + ["--format", "json"])
+      #expect(json.status == 0, "\(json.stderr)")
+      let days = try ExportFormatTests.stops(json)
+      #expect(days.count == 2)
+      let calendar = directory.appending(path: "trip.ics")
+      #expect(CommandRun(trip + ["--format", "ics", "-o", calendar.path]).status == 0)
+      let events = try #require(
+        try ExportPeers.read(ExportFormatTests.icsReader, calendar)["events"] as? [[String: Any]])
+      let visits = days.joined()
+      #expect(events.count == visits.count)
+      #expect(
+        events.map { $0["start"] as? Double }
+          == (try visits.map { try ExportFormatTests.instant($0["begin"]) }))
+      let track = directory.appending(path: "trip.gpx")
+      #expect(CommandRun(trip + ["-o", track.path]).status == 0)
+      let read = try ExportPeers.read(ExportFormatTests.gpxReader, track)
+      #expect((read["waypoints"] as? [Any])?.count == visits.count)
+      let tracks = try #require(read["tracks"] as? [[[[Double]]]])
+      #expect(tracks.count == 1)
+      let segments = try #require(tracks.first)
+      #expect(segments.count == days.count)
+      // Each day's segment runs along the streets through every stop of the day.
+      for (segment, stops) in zip(segments, days) {
+        #expect(segment.count >= stops.count + 2)
+        for stop in stops {
+          let (lat, lon) = (stop["lat"] as? Double ?? 0, stop["lon"] as? Double ?? 0)
+          #expect(segment.contains { abs($0[0] - lat) < 1e-6 && abs($0[1] - lon) < 1e-6 })
+        }
+      }
+    }
   }
 }

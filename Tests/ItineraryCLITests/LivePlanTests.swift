@@ -72,13 +72,19 @@ import Testing
     #expect(try server.stats().requests == 9)
   }
 
-  @Test func aFailedCategoryFailsThePlanUnlessPartialIsAllowed() throws {
-    let server = try LoopbackServer([
+  /// A stand-in Yelp that answers the park search with HTTP `status` and
+  /// every other search with places a and b.
+  static func yelpFailingParks(status: Int) throws -> LoopbackServer {
+    try LoopbackServer([
       .init(
         path: "/v3/businesses/search", match: "categories=parks",
-        responses: [.init(status: 503, body: "{}")]),
-      .init(path: "/v3/businesses/search", responses: [.init(body: Self.yelpBody(["a", "b"]))]),
+        responses: [.init(status: status, body: "{}")]),
+      .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a", "b"]))]),
     ])
+  }
+
+  @Test func aFailedCategoryFailsThePlanUnlessPartialIsAllowed() throws {
+    let server = try Self.yelpFailingParks(status: 503)
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
     let environment = Self.environment(server, cache: cache)
@@ -128,42 +134,30 @@ import Testing
     #expect(log.first?.headers["User-Agent"]?.hasPrefix("itinerary/") == true)
   }
 
-  struct UsageCase: Sendable, CustomTestStringConvertible {
-    var arguments: [String]
-    var status: Int32
-    var message: String
-    var testDescription: String { arguments.joined(separator: " ") }
-  }
-
-  static let usageCases: [UsageCase] = [
-    UsageCase(
-      arguments: ["plan", "--anytime", "--provider", "bing", "--at", "1,2", "park"], status: 64,
-      message:
-        "error: plan: --provider expects one of embedded, overpass, yelp, foursquare, got 'bing'"),
-    UsageCase(
-      arguments: ["plan", "--anytime", "--provider", "yelp", "park"], status: 64,
-      message: "error: plan: the yelp provider needs a start point: --at LAT,LON or --near PLACE"),
-    UsageCase(
-      arguments: ["plan", "--anytime", "--provider", "foursquare", "--at", "1,2", "park"],
-      status: 64,
-      message: "error: the foursquare provider needs FOURSQUARE_API_KEY in the environment"),
-    UsageCase(
-      arguments: ["plan", "--anytime", "--at", "1,2", "--near", "x", "park"], status: 64,
-      message: "error: plan: --at and --near exclude each other"),
-    UsageCase(
-      arguments: [
+  static let usageCases: [FailingCommand] = [
+    FailingCommand(
+      ["plan", "--anytime", "--provider", "bing", "--at", "1,2", "park"],
+      "error: plan: --provider expects one of embedded, overpass, yelp, foursquare, got 'bing'"),
+    FailingCommand(
+      ["plan", "--anytime", "--provider", "yelp", "park"],
+      "error: plan: the yelp provider needs a start point: --at LAT,LON or --near PLACE"),
+    FailingCommand(
+      ["plan", "--anytime", "--provider", "foursquare", "--at", "1,2", "park"],
+      "error: the foursquare provider needs FOURSQUARE_API_KEY in the environment"),
+    FailingCommand(
+      ["plan", "--anytime", "--at", "1,2", "--near", "x", "park"],
+      "error: plan: --at and --near exclude each other"),
+    FailingCommand(
+      [
         "plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--no-cache", "--refresh", "park",
-      ],
-      status: 64, message: "error: plan: --no-cache and --refresh exclude each other"),
-    UsageCase(
-      arguments: [
-        "plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park",
-      ],
-      status: 64, message: "error: plan: --per-category must be within 1...240, got 0"),
+      ], "error: plan: --no-cache and --refresh exclude each other"),
+    FailingCommand(
+      ["plan", "--anytime", "--provider", "yelp", "--at", "1,2", "--per-category", "0", "park"],
+      "error: plan: --per-category must be within 1...240, got 0"),
   ]
 
   @Test(arguments: usageCases)
-  func badLiveFlagsAreUsageErrors(_ usage: UsageCase) throws {
+  func badLiveFlagsAreUsageErrors(_ usage: FailingCommand) throws {
     let server = try LoopbackServer([])
     let cache = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: cache) }
@@ -179,12 +173,7 @@ import Testing
     let binary = me.deletingLastPathComponent().appending(path: "itinerary")
     try #require(
       FileManager.default.isExecutableFile(atPath: binary.path), "build `itinerary` first")
-    let server = try LoopbackServer([
-      .init(
-        path: "/v3/businesses/search", match: "categories=parks",
-        responses: [.init(status: 401, body: "{}")]),
-      .init(path: "/v3/businesses/search", responses: [.init(body: Self.yelpBody(["a", "b"]))]),
-    ])
+    let server = try Self.yelpFailingParks(status: 401)
     let scratch = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let cache = scratch.appending(path: "cache")

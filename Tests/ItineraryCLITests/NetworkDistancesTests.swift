@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryTestSupport
 import Testing
 
 /// Legs on the streets, as a person gets them: the default in a city with
@@ -77,23 +78,6 @@ import Testing
     #expect(!stops.isEmpty && stops.allSatisfy { $0["legPath"] == nil })
   }
 
-  @Test func tripsFollowTheStreetsToo() throws {
-    let run = CommandRun([
-      "explore", "museum", "cafe", "park", "--start", "2026-12-01T13:00", "--end", "18:00",
-      "--format", "json",
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
-    let json = try Self.json(run)
-    #expect(json["distances"] as? String == "network")
-    let origin = try #require(json["origin"] as? [String: Double])
-    let days = try #require(json["days"] as? [[String: Any]])
-    for day in days {
-      let stops = try #require(day["stops"] as? [[String: Any]])
-      try Self.checkLegs(stops, from: Coordinate(lat: origin["lat"] ?? 0, lon: origin["lon"] ?? 0))
-      #expect(stops.isEmpty || day["returnPath"] != nil)
-    }
-  }
-
   @Test func networkDistancesNeedACityWithStreets() {
     let run = CommandRun([
       "plan", "cafe", "--at", "40.758,-73.985", "--provider", "overpass", "--distances", "network",
@@ -143,5 +127,28 @@ struct IslandTests {
     let island = cityRun(["plan", "Island Cafe", "--at", "60.16,24.95", "--anytime"], data: data)
     #expect(island.status == 1)
     #expect(island.stderr.contains("no path from the start"), "\(island.stderr)")
+  }
+}
+
+extension NetworkDistancesTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func tripsFollowTheStreetsToo() throws {
+      let run = CommandRun([
+        "explore", "museum", "cafe", "park", "--start", "2026-12-01T13:00", "--end", "18:00",
+        "--format", "json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let json = try NetworkDistancesTests.json(run)
+      #expect(json["distances"] as? String == "network")
+      let origin = try #require(json["origin"] as? [String: Double])
+      let days = try #require(json["days"] as? [[String: Any]])
+      for day in days {
+        let stops = try #require(day["stops"] as? [[String: Any]])
+        try NetworkDistancesTests.checkLegs(
+          stops, from: Coordinate(lat: origin["lat"] ?? 0, lon: origin["lon"] ?? 0))
+        #expect(stops.isEmpty || day["returnPath"] != nil)
+      }
+    }
   }
 }

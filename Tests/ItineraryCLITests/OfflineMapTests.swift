@@ -104,9 +104,7 @@ struct BasemapImportTests {
   @Test func anImportKeepsTheTownsMap() throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
-    let file = try extract(mapOPL, in: data, named: "town")
-    let run = cityRun(["city", "import", file.path], data: data)
-    #expect(run.status == 0, "\(run.stderr)")
+    try importCity(mapOPL, named: "town", into: data)
     let features = try basemap(of: "town", in: data)
     #expect(features.map(\.kind) == [.water, .park, .building, .majorStreet])
     #expect(features.first?.points.count == 4, "the pond's two ways joined into one ring")

@@ -16,6 +16,27 @@ import Testing
     LoopbackServer.Reply(bodyFile: recorded(name), contentType: "application/json")
   }
 
+  /// `arguments` run against a stand-in Commons and Wikidata that answer
+  /// geosearches with `geosearch` and image details from the recording,
+  /// with a response cache of their own.
+  static func runWithCommons(_ arguments: [String], geosearch: [LoopbackServer.Reply]) throws
+    -> CommandRun
+  {
+    let server = try LoopbackServer([
+      .init(path: "/w/api.php", match: "list=geosearch", responses: geosearch),
+      .init(
+        path: "/w/api.php", match: "prop=imageinfo",
+        responses: [file("commons-imageinfo.json")]),
+    ])
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = CommandRun.environment.merging([
+      "ITINERARY_COMMONS_URL": server.baseURL, "ITINERARY_WIKIDATA_URL": server.baseURL,
+      "ITINERARY_CACHE_DIR": folder.path,
+    ]) { $1 }
+    return CommandRun(arguments, environment: environment)
+  }
+
   /// Flickr's second page: one photo, the last page but one.
   static let flickrPage2 = """
     {"photos": {"page": 2, "pages": 3, "perpage": 10, "total": 21, "photo": [

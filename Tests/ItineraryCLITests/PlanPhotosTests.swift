@@ -6,21 +6,9 @@ import Testing
 /// photo service that is down never fails the plan.
 @Suite struct PlanPhotosTests {
   func run(geosearch: [LoopbackServer.Reply], photos: Bool = true) throws -> CommandRun {
-    let server = try LoopbackServer([
-      .init(path: "/w/api.php", match: "list=geosearch", responses: geosearch),
-      .init(
-        path: "/w/api.php", match: "prop=imageinfo",
-        responses: [PhotosCommandTests.file("commons-imageinfo.json")]),
-    ])
-    let folder = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let environment = CommandRun.environment.merging([
-      "ITINERARY_COMMONS_URL": server.baseURL, "ITINERARY_WIKIDATA_URL": server.baseURL,
-      "ITINERARY_CACHE_DIR": folder.path,
-    ]) { $1 }
-    return CommandRun(
+    try PhotosCommandTests.runWithCommons(
       ["plan", "museum", "park", "--top", "2", "--format", "json"] + (photos ? ["--photos"] : []),
-      environment: environment)
+      geosearch: geosearch)
   }
 
   func stops(_ run: CommandRun) throws -> [[String: Any]] {

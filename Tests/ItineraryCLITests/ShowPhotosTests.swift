@@ -8,18 +8,7 @@ import Testing
   static let ateneum = "way/8033120"
 
   func run(_ arguments: [String], geosearch: [LoopbackServer.Reply]) throws -> CommandRun {
-    let server = try LoopbackServer([
-      .init(path: "/w/api.php", match: "list=geosearch", responses: geosearch),
-      .init(
-        path: "/w/api.php", match: "prop=imageinfo",
-        responses: [PhotosCommandTests.file("commons-imageinfo.json")]),
-    ])
-    let folder = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let environment = CommandRun.environment.merging([
-      "ITINERARY_COMMONS_URL": server.baseURL, "ITINERARY_CACHE_DIR": folder.path,
-    ]) { $1 }
-    return CommandRun(["show", Self.ateneum] + arguments, environment: environment)
+    try PhotosCommandTests.runWithCommons(["show", Self.ateneum] + arguments, geosearch: geosearch)
   }
 
   @Test func theAteneumShowsCommonsPhotosWithAttribution() throws {

@@ -21,6 +21,15 @@ import Testing
       CommandRun(arguments, environment: environment)
     }
 
+    /// Runs `arguments`, expecting them to succeed.
+    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation)
+      -> CommandRun
+    {
+      let run = run(arguments)
+      #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+      return run
+    }
+
     func remove() { try? FileManager.default.removeItem(at: directory) }
   }
 
@@ -40,8 +49,7 @@ import Testing
     let badName = session.run("save", "--name", "two\nlines")
     #expect(badName.status == 64)
     #expect(badName.errorLine?.contains("newline") == true)
-    let saved = session.run("save")
-    #expect(saved.status == 0, "\(saved.stderr)")
+    let saved = session.succeed("save")
     #expect(saved.stderr.contains("saved \"restaurant > park > art\""))
     let twice = session.run("save")
     #expect(twice.status == 65)
@@ -49,8 +57,7 @@ import Testing
     #expect(session.run("save", "--replace").status == 0)
     let listed = session.run("plans", "list")
     #expect(listed.stdout.contains("restaurant > park > art"))
-    let exported = session.run("plans", "export", "restaurant > park > art")
-    #expect(exported.status == 0, "\(exported.stderr)")
+    let exported = session.succeed("plans", "export", "restaurant > park > art")
     #expect(try Self.plans(exported.stdout) == Self.plans(planned.stdout))
     // The export reads back as a plan file, under another name.
     let file = session.directory.appending(path: "exported.json")
@@ -78,8 +85,7 @@ import Testing
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     #expect(entries.compactMap { $0["kind"] as? String } == ["search", "plan"])
-    let rerun = session.run("history", "rerun", "1", "--format", "json")
-    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let rerun = session.succeed("history", "rerun", "1", "--format", "json")
     #expect(try Self.plans(rerun.stdout) == Self.plans(planned.stdout))
     let again = session.run("history", "rerun", "2", "--format", "json")
     #expect(
@@ -101,12 +107,10 @@ import Testing
     let session = try Session()
     defer { session.remove() }
     #expect(session.run(Self.plan).status == 0)
-    let explored = session.run(
+    let explored = session.succeed(
       "explore", "museum", "--start", "2026-12-01T10:00", "--end", "14:00", "--no-meals",
       "--format", "json")
-    #expect(explored.status == 0, "\(explored.stderr)")
-    let saved = session.run("save")
-    #expect(saved.status == 0, "\(saved.stderr)")
+    let saved = session.succeed("save")
     #expect(saved.stderr.contains("saved \"museum\""), "\(saved.stderr)")
     let exported = session.run("plans", "export", "museum")
     let days = try #require(try jsonObject(exported.stdout)["days"] as? NSArray)
@@ -116,8 +120,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     #expect(entries.compactMap { $0["kind"] as? String } == ["explore", "plan"])
     let newest = try #require(entries.first?["id"] as? Int)
-    let rerun = session.run("history", "rerun", "\(newest)", "--format", "json")
-    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let rerun = session.succeed("history", "rerun", "\(newest)", "--format", "json")
     #expect((try jsonObject(rerun.stdout)["days"] as? NSArray) == days)
   }
 
@@ -207,37 +210,26 @@ import Testing
     #expect(show.stdout.contains("Amos Rex") && show.stdout.contains("photos: none in the data"))
   }
 
-  struct BadInput: Sendable, CustomStringConvertible {
-    var arguments: [String]
-    var status: Int32
-    var message: String
-    var description: String { arguments.joined(separator: " ") }
-  }
-
   static let badInputs = [
-    BadInput(arguments: ["plans", "rename", "x", "two\nlines"], status: 64, message: "newline"),
-    BadInput(arguments: ["collection", "create", "bell\u{7}"], status: 64, message: "control"),
-    BadInput(arguments: ["collection", "create", ""], status: 64, message: "cannot be empty"),
-    BadInput(
-      arguments: ["collection", "add", "nosuch", "way/8042215"], status: 65,
-      message: "no collection \"nosuch\""),
-    BadInput(
-      arguments: ["plans", "show", "nosuch"], status: 65, message: "no saved plan \"nosuch\""),
-    BadInput(arguments: ["plans", "frobnicate"], status: 64, message: "unknown action"),
-    BadInput(arguments: ["plans", "show"], status: 64, message: "expected NAME"),
-    BadInput(arguments: ["history", "show", "x"], status: 64, message: "history entry number"),
-    BadInput(arguments: ["history", "rerun", "9"], status: 65, message: "no history entry 9"),
-    BadInput(arguments: ["history", "--limit", "0"], status: 64, message: "at least 1"),
-    BadInput(arguments: ["show", "node/0"], status: 65, message: "no place with id 'node/0'"),
-    BadInput(arguments: ["save", "nosuch.json"], status: 65, message: "nosuch.json: cannot read"),
-    BadInput(arguments: ["liked", "--format", "csv"], status: 64, message: "--format"),
+    FailingCommand(["plans", "rename", "x", "two\nlines"], "newline"),
+    FailingCommand(["collection", "create", "bell\u{7}"], "control"),
+    FailingCommand(["collection", "create", ""], "cannot be empty"),
+    FailingCommand(
+      ["collection", "add", "nosuch", "way/8042215"], status: 65, "no collection \"nosuch\""),
+    FailingCommand(["plans", "show", "nosuch"], status: 65, "no saved plan \"nosuch\""),
+    FailingCommand(["plans", "frobnicate"], "unknown action"),
+    FailingCommand(["plans", "show"], "expected NAME"),
+    FailingCommand(["history", "show", "x"], "history entry number"),
+    FailingCommand(["history", "rerun", "9"], status: 65, "no history entry 9"),
+    FailingCommand(["history", "--limit", "0"], "at least 1"),
+    FailingCommand(["show", "node/0"], status: 65, "no place with id 'node/0'"),
+    FailingCommand(["save", "nosuch.json"], status: 65, "nosuch.json: cannot read"),
+    FailingCommand(["liked", "--format", "csv"], "--format"),
   ]
 
-  @Test(arguments: badInputs) func badInputIsOneErrorLine(_ bad: BadInput) throws {
+  @Test(arguments: badInputs) func badInputIsOneErrorLine(_ bad: FailingCommand) throws {
     let session = try Session()
     defer { session.remove() }
-    let run = session.run(bad.arguments)
-    #expect(run.status == bad.status, "\(run.stderr)")
-    #expect(run.errorLine?.contains(bad.message) == true, "\(run.stderr)")
+    bad.expectFailure(of: session.run(bad.arguments))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryLoopback
+import ItineraryTestSupport
 import Testing
 
 /// `explore --photos`, `search --photos` and batch lines with `"photos":
@@ -17,7 +18,7 @@ import Testing
 
   /// Runs `arguments` against Commons and Wikidata stand-ins answering
   /// geosearches with `geosearch`; `files` are written to the run's folder.
-  func run(
+  static func run(
     _ arguments: (URL) -> [String], geosearch: LoopbackServer.Reply,
     files: [String: String] = [:]
   ) throws -> CommandRun {
@@ -66,33 +67,8 @@ import Testing
     }
   }
 
-  @Test func everyStopOfEveryDayCarriesPhotos() throws {
-    let run = try run(
-      { _ in ["explore", "museum", "park", "--format", "json", "--photos"] + Self.days },
-      geosearch: Self.found)
-    #expect(run.status == 0, "\(run.stderr)")
-    let response = try Self.object(run.stdout)
-    let days = try #require(response["days"] as? [[String: Any]])
-    #expect(days.count == 2)
-    Self.expectPhotos(Self.stops(response), "explore")
-    let ids = Set(Self.stops(response).compactMap { $0["id"] as? String })
-    #expect(run.stderr.contains("photos for \(ids.count) stop"), "\(run.stderr)")
-  }
-
-  @Test func aTripSucceedsWhenThePhotoServiceIsDown() throws {
-    let run = try run(
-      { _ in ["explore", "museum", "--format", "json", "--photos"] + Self.days },
-      geosearch: Self.down)
-    #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stderr.contains("warning: photos: "))
-    #expect(run.stderr.contains("commons: "))
-    let stops = Self.stops(try Self.object(run.stdout))
-    #expect(!stops.isEmpty)
-    #expect(stops.allSatisfy { ($0["photos"] as? [Any])?.isEmpty == true })
-  }
-
   @Test func aTripWithoutTheFlagHasNoPhotos() throws {
-    let run = try run(
+    let run = try Self.run(
       { _ in ["explore", "museum", "--format", "json"] + Self.days }, geosearch: Self.down)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(Self.stops(try Self.object(run.stdout)).allSatisfy { $0["photos"] == nil })
@@ -100,7 +76,7 @@ import Testing
   }
 
   @Test func everySearchResultCarriesPhotoObjects() throws {
-    let run = try run(
+    let run = try Self.run(
       { _ in ["search", "museum", "--limit", "3", "--format", "json", "--photos"] },
       geosearch: Self.found)
     #expect(run.status == 0, "\(run.stderr)")
@@ -110,14 +86,14 @@ import Testing
     Self.expectPhotos(results, "search")
     #expect((response["request"] as? [String: Any])?["photos"] as? Bool == true)
     #expect(run.stderr.contains("photos for 3 places in "), "\(run.stderr)")
-    let table = try self.run(
+    let table = try Self.run(
       { _ in ["search", "museum", "--limit", "1", "--photos"] }, geosearch: Self.found)
     #expect(table.status == 0, "\(table.stderr)")
     #expect(table.stdout.contains("via Wikimedia Commons)"), "\(table.stdout)")
   }
 
   @Test func aSearchSucceedsWhenThePhotoServiceIsDown() throws {
-    let run = try run(
+    let run = try Self.run(
       { _ in ["search", "museum", "--limit", "2", "--format", "json", "--photos"] },
       geosearch: Self.down)
     #expect(run.status == 0, "\(run.stderr)")
@@ -128,7 +104,7 @@ import Testing
   }
 
   @Test func aSearchWithoutTheFlagListsPhotoURLs() throws {
-    let run = try run(
+    let run = try Self.run(
       { _ in ["search", "museum", "--limit", "2", "--format", "json"] }, geosearch: Self.down)
     #expect(run.status == 0, "\(run.stderr)")
     let results = try #require(try Self.object(run.stdout)["results"] as? [[String: Any]])
@@ -142,7 +118,7 @@ import Testing
       #"{"id": "e", "explore": {"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00", "photos": true}}"#,
       #"{"id": "n", "plan": {"categories": ["museum"], "top": 1}}"#,
     ]
-    let run = try run(
+    let run = try Self.run(
       { ["batch", $0.appending(path: "in.jsonl").path] }, geosearch: Self.found,
       files: ["in.jsonl": lines.joined(separator: "\n")])
     #expect(run.status == 0, "\(run.stderr)")
@@ -155,5 +131,40 @@ import Testing
     Self.expectPhotos(Self.stops(trip), "explore line")
     let without = try #require(answers[2]["result"] as? [String: Any])
     #expect(Self.stops(without).allSatisfy { $0["photos"] == nil })
+  }
+}
+
+extension TripAndSearchPhotosTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func everyStopOfEveryDayCarriesPhotos() throws {
+      let run = try TripAndSearchPhotosTests.run(
+        { _ in
+          ["explore", "museum", "park", "--format", "json", "--photos"]
+            + TripAndSearchPhotosTests.days
+        },
+        geosearch: TripAndSearchPhotosTests.found)
+      #expect(run.status == 0, "\(run.stderr)")
+      let response = try TripAndSearchPhotosTests.object(run.stdout)
+      let days = try #require(response["days"] as? [[String: Any]])
+      #expect(days.count == 2)
+      TripAndSearchPhotosTests.expectPhotos(TripAndSearchPhotosTests.stops(response), "explore")
+      let ids = Set(TripAndSearchPhotosTests.stops(response).compactMap { $0["id"] as? String })
+      #expect(run.stderr.contains("photos for \(ids.count) stop"), "\(run.stderr)")
+    }
+
+    @Test func aTripSucceedsWhenThePhotoServiceIsDown() throws {
+      let run = try TripAndSearchPhotosTests.run(
+        { _ in
+          ["explore", "museum", "--format", "json", "--photos"] + TripAndSearchPhotosTests.days
+        },
+        geosearch: TripAndSearchPhotosTests.down)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.contains("warning: photos: "))
+      #expect(run.stderr.contains("commons: "))
+      let stops = TripAndSearchPhotosTests.stops(try TripAndSearchPhotosTests.object(run.stdout))
+      #expect(!stops.isEmpty)
+      #expect(stops.allSatisfy { ($0["photos"] as? [Any])?.isEmpty == true })
+    }
   }
 }

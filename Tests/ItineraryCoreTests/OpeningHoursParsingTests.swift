@@ -66,61 +66,41 @@ import Testing
     }
   }
 
-  struct Broken: Sendable, CustomStringConvertible {
-    var text: String
-    var position: Int
-    var expected: String
-    var description: String { text }
+  /// The error `text` must give: what was expected at character `position`.
+  static func error(_ text: String, at position: Int, _ expected: String) -> OpeningHoursError {
+    OpeningHoursError(text: text, position: position, expected: expected)
   }
 
-  static let broken: [Broken] = [
-    Broken(text: "", position: 1, expected: "a rule such as Mo-Fr 09:00-17:00"),
-    Broken(text: "   ", position: 4, expected: "a rule such as Mo-Fr 09:00-17:00"),
-    Broken(text: "Mo-Fr 09:00-", position: 13, expected: "a closing time such as 17:00"),
-    Broken(text: "Mo-Fr 9-17", position: 8, expected: "':' and two digits of minutes, as in 09:00"),
-    Broken(text: "Mo-Fr 25:00-26:00", position: 7, expected: "an opening time from 00:00 to 23:59"),
-    Broken(text: "Mo 10:00-50:00", position: 10, expected: "a closing time up to 48:00"),
-    Broken(text: "Mo 10:60-12:00", position: 7, expected: "two digits of minutes from 00 to 59"),
-    Broken(text: "Mo 10:00", position: 9, expected: "'-' and a closing time, as in 09:00-17:00"),
-    Broken(text: "Mo 10:00+", position: 9, expected: "'-' and a closing time, as in 09:00-17:00"),
-    Broken(text: "Mo-Xy 10:00-12:00", position: 4, expected: "a weekday (Mo to Su) after '-'"),
-    Broken(
-      text: "Mo 10:00-12:00 \"call us", position: 16, expected: "a closing '\"' for this comment"),
-    Broken(text: "Feb 30 10:00-12:00", position: 5, expected: "a day of the month from 1 to 29"),
-    Broken(text: "Jan- 10:00-12:00", position: 6, expected: "a month after '-'"),
-    Broken(
-      text: "Dec 24-20 off", position: 8, expected: "a day of the month from 24 on, or a month"),
-    Broken(
-      text: "Mo 10:00-12:00 Tu 12:00-14:00", position: 16,
-      expected: "';', ',' or '||' before another rule"),
-    Broken(
-      text: "Mo-Fr 10:00-18:00 ||", position: 21,
-      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(
-      text: "Mo-Fr 10:00-18:00; ; Sa 10:00-12:00", position: 20,
-      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(
-      text: "sunrise-sunset", position: 1,
-      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(
-      text: "Mon-Fri 10:00-12:00", position: 1,
-      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(
-      text: "Mo-Fr 10:00-12:00; Sat 10:00-12:00", position: 20,
-      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
-    Broken(
-      text: "week 01-10 Mo 10:00-12:00", position: 1,
-      expected: "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"),
+  /// What is expected where no rule begins.
+  static let aRule = "a rule: weekdays (Mo-Su), months (Jan-Dec), times, 24/7, off or a comment"
+
+  static let broken: [OpeningHoursError] = [
+    error("", at: 1, "a rule such as Mo-Fr 09:00-17:00"),
+    error("   ", at: 4, "a rule such as Mo-Fr 09:00-17:00"),
+    error("Mo-Fr 09:00-", at: 13, "a closing time such as 17:00"),
+    error("Mo-Fr 9-17", at: 8, "':' and two digits of minutes, as in 09:00"),
+    error("Mo-Fr 25:00-26:00", at: 7, "an opening time from 00:00 to 23:59"),
+    error("Mo 10:00-50:00", at: 10, "a closing time up to 48:00"),
+    error("Mo 10:60-12:00", at: 7, "two digits of minutes from 00 to 59"),
+    error("Mo 10:00", at: 9, "'-' and a closing time, as in 09:00-17:00"),
+    error("Mo 10:00+", at: 9, "'-' and a closing time, as in 09:00-17:00"),
+    error("Mo-Xy 10:00-12:00", at: 4, "a weekday (Mo to Su) after '-'"),
+    error("Mo 10:00-12:00 \"call us", at: 16, "a closing '\"' for this comment"),
+    error("Feb 30 10:00-12:00", at: 5, "a day of the month from 1 to 29"),
+    error("Jan- 10:00-12:00", at: 6, "a month after '-'"),
+    error("Dec 24-20 off", at: 8, "a day of the month from 24 on, or a month"),
+    error("Mo 10:00-12:00 Tu 12:00-14:00", at: 16, "';', ',' or '||' before another rule"),
+    error("Mo-Fr 10:00-18:00 ||", at: 21, aRule),
+    error("Mo-Fr 10:00-18:00; ; Sa 10:00-12:00", at: 20, aRule),
+    error("sunrise-sunset", at: 1, aRule),
+    error("Mon-Fri 10:00-12:00", at: 1, aRule),
+    error("Mo-Fr 10:00-12:00; Sat 10:00-12:00", at: 20, aRule),
+    error("week 01-10 Mo 10:00-12:00", at: 1, aRule),
   ]
 
   @Test(arguments: broken)
-  func brokenStringsSayWhereAndWhat(_ broken: Broken) {
-    #expect(
-      throws: OpeningHoursError(
-        text: broken.text, position: broken.position, expected: broken.expected)
-    ) {
-      try OpeningHours(broken.text)
-    }
+  func brokenStringsSayWhereAndWhat(_ broken: OpeningHoursError) {
+    #expect(throws: broken) { try OpeningHours(broken.text) }
   }
 
   @Test func theErrorReadsAsOneLine() {

@@ -2,6 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
+import ItineraryTestSupport
 import ItineraryWorkloads
 import Testing
 
@@ -196,17 +197,6 @@ import Testing
       text: header + "\u{1B}[31mred\n", line: 5, words: "'\\u{1B}[31mred'"),
   ]
 
-  @Test(arguments: hostile)
-  func hostileFileIsADataError(_ item: Malformed) {
-    #expect {
-      _ = try GTSPLIBReader.parse(item.text, file: "bad.gtsp")
-    } throws: { error in
-      guard let error = error as? ItineraryError else { return false }
-      return error.kind == .data && error.message.hasPrefix("bad.gtsp:\(item.line): ")
-        && error.message.contains(item.words)
-    }
-  }
-
   /// The largest numbers accepted give the exact answer: 1e9 per arc.
   @Test func largestWeightsGiveTheRightTour() throws {
     let text =
@@ -226,7 +216,8 @@ import Testing
     #expect(!GTSPLIBReader.looksLikeGTSPLIB(Data("hello: world".utf8)))
   }
 
-  @Test(arguments: malformed)
+  /// Malformed and hostile files alike are data errors naming the line.
+  @Test(arguments: malformed + hostile)
   func malformedFileNamesTheLine(_ item: Malformed) {
     #expect {
       _ = try GTSPLIBReader.parse(item.text, file: "bad.gtsp")
@@ -273,16 +264,22 @@ struct GTSPLIBInstanceTests {
     #expect(Self.small.count == 15)
   }
 
-  @Test(arguments: small)
-  func provenOptimal(_ known: Known) throws {
-    let url = try #require(SharedData.url("gtsplib/instances/\(known.name).gtsp"))
-    let instance = try GTSPLIBReader.read(contentsOf: url)
-    #expect(instance.clusters.count == known.clusters)
-    let result = GTSPSolver.solve(
-      instance, options: SolveOptions(timeLimit: .seconds(60), seed: 1))
-    #expect(result.tour.optimal && result.exactCompleted)
-    #expect(result.tour.cost == known.value)
-    #expect(instance.isFeasible(result.tour.nodes))
-    #expect(instance.tourCost(result.tour.nodes) == known.value)
+}
+
+extension GTSPLIBInstanceTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(arguments: small)
+    func provenOptimal(_ known: Known) throws {
+      let url = try #require(SharedData.url("gtsplib/instances/\(known.name).gtsp"))
+      let instance = try GTSPLIBReader.read(contentsOf: url)
+      #expect(instance.clusters.count == known.clusters)
+      let result = GTSPSolver.solve(
+        instance, options: SolveOptions(timeLimit: .seconds(60), seed: 1))
+      #expect(result.tour.optimal && result.exactCompleted)
+      #expect(result.tour.cost == known.value)
+      #expect(instance.isFeasible(result.tour.nodes))
+      #expect(instance.tourCost(result.tour.nodes) == known.value)
+    }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ItineraryCore
 import ItineraryFormats
 import ItinerarySolver
+import ItineraryTestSupport
 import ItineraryWorkloads
 import Testing
 
@@ -128,16 +129,6 @@ struct OPTWInstanceTests {
     #expect(broken.travel(3, 7) == mended.travel(3, 7))
   }
 
-  /// Quick instances with proven optima (Righini and Salani): proven again.
-  @Test(arguments: [("r101", 198.0), ("rc101", 219.0)])
-  func provenOptimum(_ name: String, _ value: Double) throws {
-    let instance = try OPTWReader.read(contentsOf: Self.url(name))
-    let result = OrienteeringSolver.solve(instance, options: SolveOptions(timeLimit: .seconds(60)))
-    #expect(result.trip.optimal)
-    #expect(result.trip.score == value)
-    #expect(instance.isFeasible(result.trip.routes))
-  }
-
   /// Two routes: feasible, and no better than the best known plus a margin
   /// (a heuristic lower bound may be beaten, not by much).
   @Test func twoRoutesAreFeasible() throws {
@@ -147,5 +138,21 @@ struct OPTWInstanceTests {
     #expect(instance.isFeasible(result.trip.routes))
     #expect(result.trip.routes.count == 2)
     #expect(result.trip.score >= 0.9 * 349)
+  }
+}
+
+extension OPTWInstanceTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    /// Quick instances with proven optima (Righini and Salani): proven again.
+    @Test(arguments: [("r101", 198.0), ("rc101", 219.0)])
+    func provenOptimum(_ name: String, _ value: Double) throws {
+      let instance = try OPTWReader.read(contentsOf: OPTWInstanceTests.url(name))
+      let result = OrienteeringSolver.solve(
+        instance, options: SolveOptions(timeLimit: .seconds(60)))
+      #expect(result.trip.optimal)
+      #expect(result.trip.score == value)
+      #expect(instance.isFeasible(result.trip.routes))
+    }
   }
 }

@@ -62,9 +62,7 @@ extension GLPKTests {
           meridianPlace("C", ["food", "park"], degrees: 0.03, score: 4),
         ], order: .any)
       let solution = BruteForceSolver(problem: problem).solve(.top(1))
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(1), solution: solution)
-      #expect(verification.status == .agreed)
+      let verification = try GLPKTests.expectAgreement(problem, .top(1), solution)
       #expect(verification.objective == nil)
     }
 
@@ -79,11 +77,8 @@ extension GLPKTests {
         let problem = RandomProblems.make(shape, using: &generator)
         let selection: Selection = seed % 3 == 0 ? .diverse(3) : .top(1 + Int(seed % 5))
         let solution = BruteForceSolver(problem: problem).solve(selection)
-        let verification = try Verifier.verify(
-          problem: problem, selection: selection, solution: solution)
-        #expect(
-          verification.status == .agreed,
-          "seed \(seed), \(shape), \(selection): \(verification.summary)")
+        try GLPKTests.expectAgreement(
+          problem, selection, solution, "seed \(seed), \(shape), \(selection):")
       }
     }
 

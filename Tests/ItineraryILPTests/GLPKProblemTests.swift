@@ -5,14 +5,24 @@ import Testing
 
 extension GLPKTests {
   @Suite struct GLPKProblemTests {
-    /// Maximize 10a + 7b + 6c subject to 5a + 4b + 3c <= 8: a and c, 16.
-    @Test func solvesAKnapsack() throws {
-      let outcome = try GLPK.serialized { () throws(ItineraryError) -> GLPKProblem.Outcome in
+    /// A program of binary columns with `objective` and `rows`, solved
+    /// without a deadline.
+    static func solve(
+      objective: [Double], rows: [GLPKProblem.Row]
+    ) throws -> GLPKProblem.Outcome {
+      try GLPK.serialized { () throws(ItineraryError) -> GLPKProblem.Outcome in
         let program = GLPKProblem()
-        program.addBinaryColumns(objective: [10, 7, 6])
-        program.loadRows([GLPKProblem.Row(terms: [(1, 5), (2, 4), (3, 3)], bound: .upper(8))])
+        program.addBinaryColumns(objective: objective)
+        program.loadRows(rows)
         return try program.solve(until: nil)
       }
+    }
+
+    /// Maximize 10a + 7b + 6c subject to 5a + 4b + 3c <= 8: a and c, 16.
+    @Test func solvesAKnapsack() throws {
+      let outcome = try Self.solve(
+        objective: [10, 7, 6],
+        rows: [GLPKProblem.Row(terms: [(1, 5), (2, 4), (3, 3)], bound: .upper(8))])
       guard case .optimal(let objective, let values) = outcome else {
         Issue.record("expected an optimum, got \(outcome)")
         return
@@ -21,27 +31,12 @@ extension GLPKTests {
       #expect(values == [1, 0, 1])
     }
 
-    @Test func reportsAnInfeasibleRelaxation() throws {
-      let outcome = try GLPK.serialized { () throws(ItineraryError) -> GLPKProblem.Outcome in
-        let program = GLPKProblem()
-        program.addBinaryColumns(objective: [1, 1])
-        program.loadRows([GLPKProblem.Row(terms: [(1, 1), (2, 1)], bound: .fixed(3))])
-        return try program.solve(until: nil)
-      }
-      guard case .infeasible = outcome else {
-        Issue.record("expected infeasible, got \(outcome)")
-        return
-      }
-    }
-
-    /// 2a + 2b = 1 has fractional solutions but no integer one.
-    @Test func reportsAnIntegerInfeasibleProgram() throws {
-      let outcome = try GLPK.serialized { () throws(ItineraryError) -> GLPKProblem.Outcome in
-        let program = GLPKProblem()
-        program.addBinaryColumns(objective: [1, 1])
-        program.loadRows([GLPKProblem.Row(terms: [(1, 2), (2, 2)], bound: .fixed(1))])
-        return try program.solve(until: nil)
-      }
+    /// a + b = 3 has no solution even in fractions; 2a + 2b = 1 has
+    /// fractional solutions but no integer one.
+    @Test(arguments: [(1.0, 3.0), (2.0, 1.0)])
+    func reportsAnInfeasibleProgram(coefficient: Double, total: Double) throws {
+      let row = GLPKProblem.Row(terms: [(1, coefficient), (2, coefficient)], bound: .fixed(total))
+      let outcome = try Self.solve(objective: [1, 1], rows: [row])
       guard case .infeasible = outcome else {
         Issue.record("expected infeasible, got \(outcome)")
         return

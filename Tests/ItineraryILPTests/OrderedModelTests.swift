@@ -79,9 +79,7 @@ extension GLPKTests {
         places: [meridianPlace("A", ["food", "park"], degrees: 0.01, score: 4)])
       let solution = OrderedSolver(problem: problem).solve(.top(2))
       try #require(solution.plans.isEmpty)
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(2), solution: solution)
-      #expect(verification.status == .agreed)
+      let verification = try GLPKTests.expectAgreement(problem, .top(2), solution)
       #expect(verification.objective == nil)
     }
 
@@ -90,9 +88,7 @@ extension GLPKTests {
       problem.categories.append("museum")
       let solution = Solution(
         plans: [], solver: .orderedDP, optimal: true, reason: problem.missingCategoryReason())
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(1), solution: solution)
-      #expect(verification.status == .agreed)
+      let verification = try GLPKTests.expectAgreement(problem, .top(1), solution)
       #expect(verification.objective == nil)
     }
 
@@ -108,9 +104,8 @@ extension GLPKTests {
         let problem = RandomProblems.make(shape, using: &generator)
         let selection = Selection.top(1 + Int(seed % 5))
         let solution = OrderedSolver(problem: problem).solve(selection)
-        let verification = try Verifier.verify(
-          problem: problem, selection: selection, solution: solution)
-        #expect(verification.status == .agreed, "seed \(seed), \(shape): \(verification.summary)")
+        let verification = try GLPKTests.expectAgreement(
+          problem, selection, solution, "seed \(seed), \(shape):")
         if shape.categories <= 3 {
           let brute = BruteForceSolver(problem: problem).solve(selection)
           #expect(
@@ -134,9 +129,7 @@ extension GLPKTests {
         let problem = RandomProblems.make(shape, using: &generator)
         let selection = Selection.diverse(2 + Int(seed % 3))
         let solution = OrderedSolver(problem: problem).solve(selection)
-        let verification = try Verifier.verify(
-          problem: problem, selection: selection, solution: solution)
-        #expect(verification.status == .agreed, "seed \(seed), \(shape): \(verification.summary)")
+        try GLPKTests.expectAgreement(problem, selection, solution, "seed \(seed), \(shape):")
       }
     }
   }

@@ -16,18 +16,24 @@ extension GLPKTests {
       .init(categories: 3, placesPerCategory: 3, roundTrip: true),
     ]
 
+    /// Seeds 0..<25 of timed problems of `shape`, under a cap on single
+    /// waits when `capped`.
+    static func problems(_ shape: RandomProblems.Shape, capped: Bool) -> [(UInt64, Problem)] {
+      print("TimedModelTests\(capped ? " wait cap" : ""): \(shape) seeds 0..<25")
+      return (UInt64(0)..<25).map { seed in
+        var generator = SplitMix64(seed: seed)
+        let timed = RandomProblems.timed(
+          RandomProblems.make(shape, using: &generator), using: &generator)
+        return (seed, capped ? RandomProblems.capped(timed, using: &generator) : timed)
+      }
+    }
+
     @Test(arguments: shapes)
     func glpkAgreesWithTheSolver(shape: RandomProblems.Shape) throws {
-      print("TimedModelTests: \(shape) seeds 0..<25")
-      for seed: UInt64 in 0..<25 {
-        var generator = SplitMix64(seed: seed)
-        let problem = RandomProblems.timed(
-          RandomProblems.make(shape, using: &generator), using: &generator)
+      for (seed, problem) in Self.problems(shape, capped: false) {
         for selection in [Selection.top(3), .diverse(2)] {
           let solution = OrderedSolver(problem: problem).solve(selection)
-          let outcome = try Verifier.verify(
-            problem: problem, selection: selection, solution: solution)
-          #expect(outcome.status == .agreed, "seed \(seed): \(outcome.summary)")
+          try GLPKTests.expectAgreement(problem, selection, solution, "seed \(seed):")
         }
       }
     }
@@ -38,15 +44,9 @@ extension GLPKTests {
     /// the same rule.
     @Test(arguments: shapes)
     func underAWaitCapGLPKAgreesWithTheSolver(shape: RandomProblems.Shape) throws {
-      print("TimedModelTests wait cap: \(shape) seeds 0..<25")
-      for seed: UInt64 in 0..<25 {
-        var generator = SplitMix64(seed: seed)
-        let problem = RandomProblems.capped(
-          RandomProblems.timed(RandomProblems.make(shape, using: &generator), using: &generator),
-          using: &generator)
+      for (seed, problem) in Self.problems(shape, capped: true) {
         let solution = OrderedSolver(problem: problem).solve(.top(2))
-        let outcome = try Verifier.verify(problem: problem, selection: .top(2), solution: solution)
-        #expect(outcome.status == .agreed, "seed \(seed): \(outcome.summary)")
+        try GLPKTests.expectAgreement(problem, .top(2), solution, "seed \(seed):")
       }
     }
 

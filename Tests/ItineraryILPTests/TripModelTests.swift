@@ -8,17 +8,26 @@ import Testing
 /// against the solver: GLPK's best trip has the optimum's objective, and
 /// lived through by the timeline it is feasible and worth what GLPK says.
 @Suite struct TripModelTests {
+  /// GLPK's best trip of `trip`, one route a day, and its objective; an
+  /// issue when GLPK gives no optimum.
+  static func best(_ trip: RandomTrips.Case, seed: UInt64) throws -> (
+    instance: TripInstance, routes: [[Int]], objective: Double
+  )? {
+    let instance = try #require(TripInstance(trip.problem))
+    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
+    else {
+      Issue.record("seed \(seed): GLPK gave no optimum")
+      return nil
+    }
+    return (instance, routes, objective)
+  }
+
   @Test(arguments: 0..<12)
   func glpkFindsTheBruteForceOptimum(seed: UInt64) throws {
     let days = seed % 3 == 0 ? 2 : 1
     let trip = RandomTrips.make(seed: seed, places: days == 2 ? 5 : 7, days: days)
-    let instance = try #require(TripInstance(trip.problem))
     let expected = RandomTrips.bruteForce(trip)
-    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
-    else {
-      Issue.record("seed \(seed): GLPK gave no optimum")
-      return
-    }
+    guard case let (instance, routes, objective)? = try Self.best(trip, seed: seed) else { return }
     print("seed \(seed): \(days) days, brute force \(expected), GLPK \(objective)")
     #expect(abs(objective - expected) < 1e-5)
     let lived = try #require(instance.value(of: routes), "seed \(seed): \(routes)")
@@ -31,12 +40,7 @@ import Testing
   @Test(arguments: 20..<28)
   func underAPaceGLPKFindsTheBruteForceOptimum(seed: UInt64) throws {
     let trip = RandomTrips.make(seed: seed, places: 7, days: 1, maxStops: 2)
-    let instance = try #require(TripInstance(trip.problem))
-    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
-    else {
-      Issue.record("seed \(seed): GLPK gave no optimum")
-      return
-    }
+    guard case let (_, routes, objective)? = try Self.best(trip, seed: seed) else { return }
     #expect(abs(objective - RandomTrips.bruteForce(trip)) < 1e-5, "seed \(seed)")
     #expect(routes.allSatisfy { $0.count <= 2 }, "seed \(seed)")
   }
@@ -49,13 +53,8 @@ import Testing
   func aPersonsDayGivesGLPKTheBruteForceOptimum(seed: UInt64) throws {
     let days = seed % 3 == 0 ? 2 : 1
     let trip = RandomTrips.make(seed: seed, places: days == 2 ? 5 : 7, days: days, shaped: true)
-    let instance = try #require(TripInstance(trip.problem))
     let expected = RandomTrips.bruteForce(trip)
-    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
-    else {
-      Issue.record("seed \(seed): GLPK gave no optimum")
-      return
-    }
+    guard case let (instance, routes, objective)? = try Self.best(trip, seed: seed) else { return }
     print(
       "seed \(seed): meal bonus \(instance.mealBonus), brute force \(expected), GLPK \(objective)")
     #expect(abs(objective - expected) < 1e-5, "seed \(seed)")
@@ -71,13 +70,8 @@ import Testing
     var trip = RandomTrips.make(seed: seed, places: 6, days: 1, shaped: seed % 2 == 0)
     let must: Set<Int> = [Int(seed % 6), Int(seed / 3 % 6)]
     trip.problem.exploration?.must = must.sorted()
-    let instance = try #require(TripInstance(trip.problem))
     let expected = RandomTrips.bruteForce(trip, must: must)
-    guard case .optimal(let routes, let objective) = try TripModel.best(instance, until: nil)
-    else {
-      Issue.record("seed \(seed): GLPK gave no optimum")
-      return
-    }
+    guard case let (instance, routes, objective)? = try Self.best(trip, seed: seed) else { return }
     print(
       "seed \(seed): must \(must.sorted()), brute force \(String(describing: expected)), GLPK \(objective)"
     )

@@ -13,17 +13,26 @@ extension GLPKTests {
         RandomProblems.Shape(categories: categories, placesPerCategory: places), using: &generator)
     }
 
+    /// What the verifier says of `solution`, and its disagreement, which it must have.
+    static func disagreement(
+      _ problem: Problem, _ selection: Selection, _ solution: Solution
+    ) throws -> (Verifier.Outcome, Disagreement)? {
+      let verification = try Verifier.verify(
+        problem: problem, selection: selection, solution: solution)
+      guard case .disagreed(let disagreement) = verification.status else {
+        Issue.record("expected a disagreement, got \(verification.summary)")
+        return nil
+      }
+      return (verification, disagreement)
+    }
+
     @Test func reportsAPlanThatIsNotTheBest() throws {
       let problem = Self.randomProblem(seed: 7)
       var solution = OrderedSolver(problem: problem).solve(.top(2))
       try #require(solution.plans.count == 2)
       solution.plans.swapAt(0, 1)
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(2), solution: solution)
-      guard case .disagreed(let disagreement) = verification.status else {
-        Issue.record("expected a disagreement, got \(verification.summary)")
-        return
-      }
+      let (verification, disagreement) = try #require(
+        try Self.disagreement(problem, .top(2), solution))
       #expect(!verification.agrees)
       #expect(disagreement.rank == 1)
       #expect(disagreement.solverObjective == solution.plans[0].objective)
@@ -38,12 +47,7 @@ extension GLPKTests {
       var solution = OrderedSolver(problem: problem).solve(.top(3))
       try #require(solution.plans.count == 3)
       solution.plans.removeLast()
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(3), solution: solution)
-      guard case .disagreed(let disagreement) = verification.status else {
-        Issue.record("expected a disagreement, got \(verification.summary)")
-        return
-      }
+      let (_, disagreement) = try #require(try Self.disagreement(problem, .top(3), solution))
       #expect(disagreement.rank == 3)
       #expect(disagreement.solverPlan == nil)
       #expect(disagreement.glpkObjective != nil)
@@ -54,12 +58,7 @@ extension GLPKTests {
       var solution = OrderedSolver(problem: problem).solve(.top(1))
       try #require(solution.plans.count == 1)
       solution.plans[0].objective += 0.01
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(1), solution: solution)
-      guard case .disagreed(let disagreement) = verification.status else {
-        Issue.record("expected a disagreement, got \(verification.summary)")
-        return
-      }
+      let (_, disagreement) = try #require(try Self.disagreement(problem, .top(1), solution))
       #expect(disagreement.rank == 1)
     }
 
@@ -68,12 +67,7 @@ extension GLPKTests {
       var solution = OrderedSolver(problem: problem).solve(.top(2))
       try #require(solution.plans.count == 2)
       solution.plans[1] = solution.plans[0]
-      let verification = try Verifier.verify(
-        problem: problem, selection: .top(2), solution: solution)
-      guard case .disagreed(let disagreement) = verification.status else {
-        Issue.record("expected a disagreement, got \(verification.summary)")
-        return
-      }
+      let (_, disagreement) = try #require(try Self.disagreement(problem, .top(2), solution))
       #expect(disagreement.rank == 2)
       #expect(disagreement.message.contains("same plan twice"))
     }

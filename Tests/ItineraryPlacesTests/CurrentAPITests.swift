@@ -304,18 +304,9 @@ import Testing
     #"{"version": 0.6}"#,
   ])
   func incompleteOverpassAnswersAreErrorsAndNotCached(body: String) throws {
-    let server = try LoopbackServer([.init(path: "/interpreter", responses: [.init(body: body)])])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
-    for _ in 0..<2 {
-      let error = try #require(throws: ItineraryError.self) {
-        try services(server: server, cache: cache).fetchPlaces(
-          provider: "overpass", origin: helsinki, categories: [try category("park")],
-          progress: { _ in })
-      }
+    for error in try overpassParkErrors(answering: body, near: helsinki) {
       #expect(error.kind == .unavailable)
     }
-    #expect(try server.stats().requests == 2)
   }
 
   // MARK: - OSRM

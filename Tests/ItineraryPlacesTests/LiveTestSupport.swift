@@ -4,6 +4,7 @@ import ItineraryLoopback
 import ItineraryPlaces
 import ItineraryWorkloads
 import Synchronization
+import Testing
 
 /// A fresh temporary directory, removed by the caller.
 func temporaryDirectory() throws -> URL {
@@ -43,6 +44,26 @@ func services(
     client: HTTPClient(connectTimeout: 2, totalTimeout: 2),
     retry: RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, maxRetryAfter: 5),
     warn: { warnings.append($0) })
+}
+
+/// The errors of fetching parks near `origin`, twice with one cache, from an
+/// Overpass that answers `body`: an answer that fails is never cached, so
+/// both fetches fail and both ask the server.
+func overpassParkErrors(answering body: String, near origin: Coordinate) throws
+  -> [ItineraryError]
+{
+  let server = try LoopbackServer([.init(path: "/interpreter", responses: [.init(body: body)])])
+  let cache = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: cache) }
+  let errors = try (0..<2).map { _ in
+    try #require(throws: ItineraryError.self) {
+      try services(server: server, cache: cache).fetchPlaces(
+        provider: "overpass", origin: origin, categories: [try category("park")],
+        progress: { _ in })
+    }
+  }
+  #expect(try server.stats().requests == 2)
+  return errors
 }
 
 func category(_ name: String) throws -> CanonicalCategory {

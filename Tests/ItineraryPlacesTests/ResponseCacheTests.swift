@@ -54,7 +54,8 @@ import Testing
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let cache = ResponseCache(directory: directory, timeToLive: 60, warn: { _ in })
-    let now = Date()
+    // 2026-12-01T10:00Z: the entries' ages are what counts, not the day they are read.
+    let now = Date(timeIntervalSince1970: 1_796_119_200)
     cache.store(Data("{}".utf8), for: "k", now: now)
     #expect(cache.body(for: "k", now: now.addingTimeInterval(59)) == Data("{}".utf8))
     #expect(cache.body(for: "k", now: now.addingTimeInterval(61)) == nil)

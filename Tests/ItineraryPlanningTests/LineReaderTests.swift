@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryPlanning
+import ItineraryTestSupport
 import Testing
 
 /// Lines of a file, read in chunks: the same lines as splitting the whole
@@ -27,25 +28,6 @@ import Testing
     return lines
   }
 
-  @Test(arguments: [UInt64(1), 2, 3])
-  func linesAreThoseOfTheWholeFile(seed: UInt64) throws {
-    print("line reader seed \(seed)")
-    var generator = SplitMix64(seed: seed)
-    var lines: [Data] = []
-    for _ in 0..<1_000 {
-      let length =
-        Int.random(in: 0..<20, using: &generator) == 0
-        ? Int.random(in: 0...150_000, using: &generator)
-        : Int.random(in: 0...300, using: &generator)
-      lines.append(Data((0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }))
-    }
-    let text = lines.reduce(into: Data()) { $0 += $1 + [0x0A] }
-    #expect(try Self.read(text, seed: seed) == lines)
-    // Without the last newline, the last line is still a line.
-    #expect(try Self.read(text.dropLast(), seed: seed) == lines)
-    #expect(try Self.read(Data(), seed: seed).isEmpty)
-  }
-
   @Test func aLineLongerThanTheLimitIsAnError() throws {
     var text = Data(repeating: UInt8(ascii: "a"), count: LineReader.maxLineBytes + (1 << 17))
     text.append(0x0A)
@@ -55,6 +37,31 @@ import Testing
     } catch let error as ItineraryError {
       #expect(error.kind == .data)
       #expect(error.message.contains("longer than 64 MiB"))
+    }
+  }
+}
+
+extension LineReaderTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(arguments: [UInt64(1), 2, 3])
+    func linesAreThoseOfTheWholeFile(seed: UInt64) throws {
+      print("line reader seed \(seed)")
+      var generator = SplitMix64(seed: seed)
+      var lines: [Data] = []
+      for _ in 0..<1_000 {
+        let length =
+          Int.random(in: 0..<20, using: &generator) == 0
+          ? Int.random(in: 0...150_000, using: &generator)
+          : Int.random(in: 0...300, using: &generator)
+        lines.append(
+          Data((0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }))
+      }
+      let text = lines.reduce(into: Data()) { $0 += $1 + [0x0A] }
+      #expect(try LineReaderTests.read(text, seed: seed) == lines)
+      // Without the last newline, the last line is still a line.
+      #expect(try LineReaderTests.read(text.dropLast(), seed: seed) == lines)
+      #expect(try LineReaderTests.read(Data(), seed: seed).isEmpty)
     }
   }
 }

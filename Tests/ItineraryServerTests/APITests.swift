@@ -3,6 +3,7 @@ import ItineraryCore
 import ItineraryOutput
 import ItineraryPlaces
 import ItineraryPlanning
+import ItineraryTestSupport
 import Testing
 
 /// The API answers as the pipeline does, and every bad request with the
@@ -73,16 +74,6 @@ import Testing
       JSONRequest.solve(object, source: "t"))
     #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
     #expect(try Self.timeless(answer.body).plans.count == 2)
-  }
-
-  @Test func exploreAnswersAsThePipeline() throws {
-    let body = #"{"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00"}"#
-    let answer = try RawHTTP.post(server.port, "/v1/explore", body)
-    #expect(answer.status == 200)
-    let expected = try PlanningPipeline(environment: [:]).explore(
-      JSONRequest.plan(JSONRequest.parse(Data(body.utf8), source: "t"), source: "t"))
-    #expect(try Self.timeless(answer.body) == Self.timeless(ResponseJSON.encode(expected)))
-    #expect(expected.days?.first?.stops.isEmpty == false)
   }
 
   struct BadBody: Sendable, CustomStringConvertible {
@@ -313,5 +304,22 @@ import Testing
     }
     let noQuery = try RawHTTP.request(server.port, "GET", "/v1/complete")
     #expect(noQuery.status == 400)
+  }
+}
+
+extension APITests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func exploreAnswersAsThePipeline() throws {
+      let server = try TestServer()
+      let body = #"{"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00"}"#
+      let answer = try RawHTTP.post(server.port, "/v1/explore", body)
+      #expect(answer.status == 200)
+      let expected = try PlanningPipeline(environment: [:]).explore(
+        JSONRequest.plan(JSONRequest.parse(Data(body.utf8), source: "t"), source: "t"))
+      #expect(
+        try APITests.timeless(answer.body) == APITests.timeless(ResponseJSON.encode(expected)))
+      #expect(expected.days?.first?.stops.isEmpty == false)
+    }
   }
 }

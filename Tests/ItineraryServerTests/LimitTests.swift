@@ -80,9 +80,10 @@ import Testing
     let server = try TestServer { $0.deadline = 0.3 }
     let answer = try RawHTTP.post(server.port, "/v1/solve", SlowInstance.body(seconds: 600))
     #expect(answer.status == 200)
-    // Uncapped, this search runs for seconds; capped, it stops near 0.3 s.
+    // Uncapped, this search runs until it is done; capped, its time limit
+    // stops it before its end, and it says so.
     let solver = try #require(answer.json?["solver"] as? [String: Any])
-    #expect(try #require(solver["millis"] as? Double) < 2000)
+    #expect(solver["complete"] as? Bool == false)
     let echo = (answer.json?["request"] as? [String: Any])?["solve"] as? [String: Any]
     #expect(echo?["timeLimit"] as? Double == 0.3)
   }
@@ -95,11 +96,10 @@ import Testing
       slow, Data("POST /v1/plan HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{".utf8))
     let health = try RawHTTP.request(server.port, "GET", "/healthz")
     #expect(health.status == 200)
-    // The server closes the silent connection: the read ends instead of
-    // waiting for its 30 s timeout.
-    let started = Date()
-    let rest = RawHTTP.readAll(slow)
-    #expect(Date().timeIntervalSince(started) < 20)
+    // The server closes the silent connection: the read ends at the end of
+    // the stream, not at the socket's 30 s receive timeout.
+    let (rest, closed) = RawHTTP.readToEnd(slow)
+    #expect(closed, "the server left the silent connection open")
     #expect(!String(decoding: rest, as: UTF8.self).contains("200 OK"))
   }
 

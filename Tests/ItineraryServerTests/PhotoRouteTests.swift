@@ -26,21 +26,31 @@ import Testing
     return (commons, server)
   }
 
+  /// What `GET path` answers, with 200.
+  static func json(_ server: TestServer, _ path: String) throws -> [String: Any] {
+    let answer = try RawHTTP.request(server.port, "GET", path)
+    #expect(answer.status == 200)
+    return try #require(answer.json)
+  }
+
+  /// Expects `json` to fit the document's answer with 200 to `GET path`.
+  static func expectFitsTheDocument(_ json: [String: Any], _ server: TestServer, path: String)
+    throws
+  {
+    let document = try #require(try RawHTTP.request(server.port, "GET", "/openapi.json").json)
+    let validator = SchemaValidator(document: document)
+    let schema = try #require(validator.responseSchema(method: "GET", path: path, status: 200))
+    #expect(validator.problems(json, against: schema).isEmpty)
+  }
+
   @Test func photosNearAPinFitTheDocument() throws {
     let (commons, server) = try serve(geosearch: [Self.recorded("commons-geosearch.json")])
     defer { commons.stop() }
-    let answer = try RawHTTP.request(
-      server.port, "GET", "/v1/photos?lat=60.17&lon=24.94&radius=0.5")
-    #expect(answer.status == 200)
-    let json = try #require(answer.json)
+    let json = try Self.json(server, "/v1/photos?lat=60.17&lon=24.94&radius=0.5")
     let photos = try #require(json["photos"] as? [[String: Any]])
     #expect(photos.map { $0["id"] as? String } == (1...4).map { "commons:8123450\($0)" })
     #expect((photos.first?["attribution"] as? String)?.hasSuffix("via Wikimedia Commons") == true)
-    let document = try #require(try RawHTTP.request(server.port, "GET", "/openapi.json").json)
-    let validator = SchemaValidator(document: document)
-    let schema = try #require(
-      validator.responseSchema(method: "GET", path: "/v1/photos", status: 200))
-    #expect(validator.problems(json, against: schema).isEmpty)
+    try Self.expectFitsTheDocument(json, server, path: "/v1/photos")
     let bad = try RawHTTP.request(server.port, "GET", "/v1/photos?lat=60.17")
     #expect(bad.status == 400)
     let unknown = try RawHTTP.request(server.port, "GET", "/v1/photos?lat=1&lon=2&size=9")
@@ -50,10 +60,7 @@ import Testing
   @Test func searchResultsWithPhotosFitTheDocument() throws {
     let (commons, server) = try serve(geosearch: [Self.recorded("commons-geosearch.json")])
     defer { commons.stop() }
-    let answer = try RawHTTP.request(
-      server.port, "GET", "/v1/search?categories=museum&limit=2&photos")
-    #expect(answer.status == 200)
-    let json = try #require(answer.json)
+    let json = try Self.json(server, "/v1/search?categories=museum&limit=2&photos")
     let results = try #require(json["results"] as? [[String: Any]])
     #expect(results.count == 2)
     for result in results {
@@ -61,11 +68,7 @@ import Testing
       #expect(photos.count == 3)
       #expect((photos.first?["attribution"] as? String)?.hasSuffix("via Wikimedia Commons") == true)
     }
-    let document = try #require(try RawHTTP.request(server.port, "GET", "/openapi.json").json)
-    let validator = SchemaValidator(document: document)
-    let schema = try #require(
-      validator.responseSchema(method: "GET", path: "/v1/search", status: 200))
-    #expect(validator.problems(json, against: schema).isEmpty)
+    try Self.expectFitsTheDocument(json, server, path: "/v1/search")
     let bad = try RawHTTP.request(server.port, "GET", "/v1/search?photos=maybe")
     #expect(bad.status == 400)
   }

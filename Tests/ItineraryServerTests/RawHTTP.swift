@@ -51,14 +51,20 @@ struct RawHTTP {
 
   /// Everything the server sends until it closes the connection.
   static func readAll(_ socket: Int32) -> Data {
+    readToEnd(socket).data
+  }
+
+  /// What `socket` receives until it ends, and whether it ended because the
+  /// peer closed it (rather than a receive timeout or another error).
+  static func readToEnd(_ socket: Int32) -> (data: Data, closed: Bool) {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = recv(socket, &buffer, buffer.count, 0)
-      if count <= 0 { break }
+      if count == 0 { return (data, true) }
+      if count < 0 { return (data, errno == ECONNRESET) }
       data.append(contentsOf: buffer[0..<count])
     }
-    return data
   }
 
   static func request(

@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryOutput
 import ItineraryPlanning
+import ItineraryTestSupport
 import Testing
 
 /// HTTP bodies shape plans and trips with the keys of the command line.
@@ -33,22 +34,6 @@ import Testing
     #expect((error["message"] as? String)?.contains("way/419479428") == true)
   }
 
-  @Test func aTripFromABaseAvoidsWhatItIsTold() throws {
-    let plain = #"{"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00""#
-    let first = try ResponseJSON.decode(
-      try RawHTTP.post(server.port, "/v1/explore", plain + #", "base": "Kiasma"}"#).body,
-      source: "first")
-    #expect(first.roundTrip)
-    let visited = try #require(first.days?.first?.stops.first?.id)
-    let answer = try RawHTTP.post(
-      server.port, "/v1/explore", plain + #", "base": "Kiasma", "avoid": ["\#(visited)"]}"#)
-    #expect(answer.status == 200)
-    let again = try ResponseJSON.decode(answer.body, source: "again")
-    #expect(again.days?.allSatisfy { $0.stops.allSatisfy { $0.id != visited } } == true)
-    let ends = try RawHTTP.post(server.port, "/v1/explore", plain + #", "endAt": "Kiasma"}"#)
-    #expect(ends.status == 400)
-  }
-
   @Test func aTripBodyTakesMustPlaces() throws {
     let plain = #"{"categories": ["park"], "start": "2026-12-02T10:00", "meals": false"#
     let answer = try RawHTTP.post(
@@ -63,5 +48,27 @@ import Testing
     let error = try #require(closed.json?["error"] as? [String: Any])
     #expect(error["exitCode"] as? Int == 1)
     #expect((error["message"] as? String)?.contains("Kiasma") == true)
+  }
+}
+
+extension ShapedRequestTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func aTripFromABaseAvoidsWhatItIsTold() throws {
+      let server = try TestServer()
+      let plain = #"{"categories": ["museum"], "start": "2026-12-01T10:00", "end": "14:00""#
+      let first = try ResponseJSON.decode(
+        try RawHTTP.post(server.port, "/v1/explore", plain + #", "base": "Kiasma"}"#).body,
+        source: "first")
+      #expect(first.roundTrip)
+      let visited = try #require(first.days?.first?.stops.first?.id)
+      let answer = try RawHTTP.post(
+        server.port, "/v1/explore", plain + #", "base": "Kiasma", "avoid": ["\#(visited)"]}"#)
+      #expect(answer.status == 200)
+      let again = try ResponseJSON.decode(answer.body, source: "again")
+      #expect(again.days?.allSatisfy { $0.stops.allSatisfy { $0.id != visited } } == true)
+      let ends = try RawHTTP.post(server.port, "/v1/explore", plain + #", "endAt": "Kiasma"}"#)
+      #expect(ends.status == 400)
+    }
   }
 }

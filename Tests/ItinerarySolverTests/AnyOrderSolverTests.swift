@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryTestSupport
 import ItineraryWorkloads
 import Testing
 
@@ -17,11 +18,17 @@ import Testing
     .init(categories: 4, placesPerCategory: 3, order: .any, distanceWeight: 3, radiusKm: 10),
   ]
 
+  /// Seeds 0..<15 of problems of `shape`.
+  static func problems(_ shape: RandomProblems.Shape) -> [(UInt64, Problem)] {
+    (UInt64(0)..<15).map { seed in
+      var generator = SplitMix64(seed: seed)
+      return (seed, RandomProblems.make(shape, using: &generator))
+    }
+  }
+
   @Test(arguments: shapes)
   func topKMatchesBruteForce(shape: RandomProblems.Shape) {
-    for seed: UInt64 in 0..<15 {
-      var generator = SplitMix64(seed: seed)
-      let problem = RandomProblems.make(shape, using: &generator)
+    for (seed, problem) in Self.problems(shape) {
       let expected = BruteForceSolver(problem: problem).solve(.top(6))
       let actual = AnyOrderSolver(problem: problem).solve(.top(6))
       #expect(actual.optimal, "seed \(seed)")
@@ -36,9 +43,7 @@ import Testing
 
   @Test(arguments: shapes)
   func diverseMatchesBruteForce(shape: RandomProblems.Shape) {
-    for seed: UInt64 in 0..<15 {
-      var generator = SplitMix64(seed: seed)
-      let problem = RandomProblems.make(shape, using: &generator)
+    for (seed, problem) in Self.problems(shape) {
       let actual = AnyOrderSolver(problem: problem).solve(.diverse(4))
       let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: actual.plans, count: 4)
       #expect(flaw == nil, "seed \(seed)")
@@ -53,24 +58,6 @@ import Testing
           },
           "seed \(seed)")
       }
-    }
-  }
-
-  @Test func heuristicFallbackPlansInOneOrder() throws {
-    let shape = RandomProblems.Shape(categories: 5, placesPerCategory: 6, order: .any)
-    for seed: UInt64 in 0..<5 {
-      var generator = SplitMix64(seed: seed)
-      let problem = RandomProblems.make(shape, using: &generator)
-      let exact = AnyOrderSolver(problem: problem).solve(.top(1))
-      let fallback = AnyOrderSolver(problem: problem, maxCells: 16).solve(.top(3))
-      #expect(fallback.solver == .anyOrderHeuristic && !fallback.optimal, "seed \(seed)")
-      let best = try #require(fallback.plans.first, "seed \(seed)")
-      #expect(problem.isFeasible(best.plan), "seed \(seed)")
-      let optimum = try #require(exact.plans.first?.objective, "seed \(seed)")
-      #expect(best.objective <= optimum + 1e-9, "seed \(seed)")
-      #expect(
-        best.objective >= optimum - 0.03 * abs(optimum),
-        "seed \(seed): more than 3% from the optimum")
     }
   }
 
@@ -123,5 +110,28 @@ import Testing
     let best = try #require(AnyOrderSolver(problem: problem).solve(.top(1)).plans.first)
     #expect(Set(best.plan.places) == [0, 2])
     #expect(abs(best.objective - 7) < 1e-9)
+  }
+}
+
+extension AnyOrderSolverTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test func heuristicFallbackPlansInOneOrder() throws {
+      let shape = RandomProblems.Shape(categories: 5, placesPerCategory: 6, order: .any)
+      for seed: UInt64 in 0..<5 {
+        var generator = SplitMix64(seed: seed)
+        let problem = RandomProblems.make(shape, using: &generator)
+        let exact = AnyOrderSolver(problem: problem).solve(.top(1))
+        let fallback = AnyOrderSolver(problem: problem, maxCells: 16).solve(.top(3))
+        #expect(fallback.solver == .anyOrderHeuristic && !fallback.optimal, "seed \(seed)")
+        let best = try #require(fallback.plans.first, "seed \(seed)")
+        #expect(problem.isFeasible(best.plan), "seed \(seed)")
+        let optimum = try #require(exact.plans.first?.objective, "seed \(seed)")
+        #expect(best.objective <= optimum + 1e-9, "seed \(seed)")
+        #expect(
+          best.objective >= optimum - 0.03 * abs(optimum),
+          "seed \(seed): more than 3% from the optimum")
+      }
+    }
   }
 }

@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryTestSupport
 import ItineraryWorkloads
 import Testing
 
@@ -70,32 +71,39 @@ import Testing
     }
   }
 
-  @Test(arguments: [4, 6])
-  func heuristicFindsTheOptimumOnSmallInstances(clusters: Int) throws {
-    for seed: UInt64 in 0..<20 {
-      let instance = try #require(
-        Self.randomInstance(clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
-      let result = GTSPHeuristic(instance: instance).solve(
-        seed: seed, until: Deadline(after: .seconds(5)))
-      #expect(instance.isFeasible(result.tour.nodes), "seed \(seed)")
-      #expect(result.tour.cost == Self.bruteForce(instance), "seed \(seed)")
-      #expect(!result.tour.optimal)
-    }
-  }
-
-  @Test func heuristicIsDeterministicForASeed() throws {
-    let instance = try #require(Self.randomInstance(clusters: 12, symmetric: false, seed: 7))
-    let heuristic = GTSPHeuristic(instance: instance)
-    let first = heuristic.solve(seed: 3, until: Deadline(after: .seconds(30)))
-    let second = heuristic.solve(seed: 3, until: Deadline(after: .seconds(30)))
-    #expect(first.tour == second.tour && first.iterations == second.iterations)
-  }
-
   @Test func tooLargeATableIsRefused() throws {
     let instance = try #require(Self.randomInstance(clusters: 6, symmetric: false, seed: 1))
     #expect(ClusterHeldKarp.solve(instance, maxCells: 8) == nil)
     let result = GTSPSolver.solve(
       instance, options: SolveOptions(timeLimit: .seconds(5)), maxCells: 8)
     #expect(!result.tour.optimal && !result.exactCompleted)
+  }
+}
+
+extension ClusterHeldKarpTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(arguments: [4, 6])
+    func heuristicFindsTheOptimumOnSmallInstances(clusters: Int) throws {
+      for seed: UInt64 in 0..<20 {
+        let instance = try #require(
+          ClusterHeldKarpTests.randomInstance(
+            clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
+        let result = GTSPHeuristic(instance: instance).solve(
+          seed: seed, until: Deadline(after: .seconds(5)))
+        #expect(instance.isFeasible(result.tour.nodes), "seed \(seed)")
+        #expect(result.tour.cost == ClusterHeldKarpTests.bruteForce(instance), "seed \(seed)")
+        #expect(!result.tour.optimal)
+      }
+    }
+
+    @Test func heuristicIsDeterministicForASeed() throws {
+      let instance = try #require(
+        ClusterHeldKarpTests.randomInstance(clusters: 12, symmetric: false, seed: 7))
+      let heuristic = GTSPHeuristic(instance: instance)
+      let first = heuristic.solve(seed: 3, until: Deadline(after: .seconds(30)))
+      let second = heuristic.solve(seed: 3, until: Deadline(after: .seconds(30)))
+      #expect(first.tour == second.tour && first.iterations == second.iterations)
+    }
   }
 }

@@ -7,12 +7,16 @@ import Testing
 @Suite struct GTSPTourSearchTests {
   /// Every move keeps the tour feasible, its running cost exact, and never
   /// makes it worse; the kicks keep it feasible and priced.
+  /// Seed `seed`'s instance of `clusters` clusters, symmetric on even seeds.
+  static func instance(clusters: Int, seed: UInt64) throws -> GTSPInstance {
+    try #require(
+      ClusterHeldKarpTests.randomInstance(clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
+  }
+
   @Test(arguments: [3, 4, 5, 8, 12, 20])
   func movesNeverWorsenTheTour(clusters: Int) throws {
     for seed: UInt64 in 0..<30 {
-      let instance = try #require(
-        ClusterHeldKarpTests.randomInstance(
-          clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
+      let instance = try Self.instance(clusters: clusters, seed: seed)
       var random = SplitMix64(seed: seed)
       var search = GTSPTourSearch(instance: instance, epsilon: 1e-9, width: 1 + Int(seed % 5))
       search.load(instance.randomTour(&random))
@@ -40,9 +44,7 @@ import Testing
   @Test func aLocalOptimumHasNoImprovingMove() throws {
     for seed: UInt64 in 0..<40 {
       let clusters = 5 + Int(seed % 8)
-      let instance = try #require(
-        ClusterHeldKarpTests.randomInstance(
-          clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
+      let instance = try Self.instance(clusters: clusters, seed: seed)
       var random = SplitMix64(seed: seed)
       var search = GTSPTourSearch(instance: instance, epsilon: 1e-9, width: clusters)
       search.load(instance.randomTour(&random))
@@ -94,9 +96,7 @@ import Testing
   @Test func clusterOptimizationIsOptimalForItsOrder() throws {
     for seed: UInt64 in 0..<40 {
       let clusters = 2 + Int(seed % 6)
-      let instance = try #require(
-        ClusterHeldKarpTests.randomInstance(
-          clusters: clusters, symmetric: seed % 2 == 0, seed: seed))
+      let instance = try Self.instance(clusters: clusters, seed: seed)
       var random = SplitMix64(seed: seed)
       var order = Array(instance.clusters.indices)
       random.shuffle(&order)

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryTestSupport
 import ItineraryWorkloads
 import Testing
 
@@ -37,56 +38,6 @@ import Testing
   }
 
   static let seeds: [UInt64] = [1, 2, 3]
-
-  @Test(arguments: seeds)
-  func aShortTimeLimitStillGivesAFeasiblePlan(seed: UInt64) throws {
-    let problem = Self.problem(seed: seed)
-    let solution = try Planner.solve(
-      problem, .top(3), options: SolveOptions(timeLimit: .seconds(1)))
-    #expect(solution.solver == .anyOrderHeuristic && !solution.optimal, "seed \(seed)")
-    let best = try #require(solution.plans.first, "seed \(seed): \(solution.reason ?? "")")
-    for ranked in solution.plans {
-      Self.expectFillsEveryCategoryOnce(ranked.plan, of: problem, seed: seed)
-      let objective = try #require(Self.timelessObjective(of: ranked.plan, in: problem))
-      #expect(abs(ranked.objective - objective) < 1e-9, "seed \(seed)")
-    }
-    #expect(
-      zip(solution.plans, solution.plans.dropFirst()).allSatisfy { $0.objective >= $1.objective },
-      "seed \(seed): best first")
-    #expect(Set(solution.plans.map(\.plan.places)).count == solution.plans.count, "seed \(seed)")
-    #expect(best.objective.isFinite, "seed \(seed)")
-  }
-
-  @Test(arguments: seeds)
-  func aShortTimeLimitStillGivesAPlanThatFitsTheDay(seed: UInt64) throws {
-    let problem = try Self.timedProblem(seed: seed)
-    let solution = try Planner.solve(
-      problem, .diverse(3), options: SolveOptions(timeLimit: .seconds(2)))
-    #expect(solution.solver == .anyOrderHeuristic && !solution.optimal, "seed \(seed)")
-    let best = try #require(solution.plans.first, "seed \(seed): \(solution.reason ?? "")")
-    Self.expectFillsEveryCategoryOnce(best.plan, of: problem, seed: seed)
-    let timeline = try #require(problem.timeline(of: best.plan))
-    #expect(timeline.isFeasible, "seed \(seed)")
-    #expect(timeline.visits.count == problem.categories.count, "seed \(seed)")
-    let timeless = try #require(Self.timelessObjective(of: best.plan, in: problem))
-    let expected = timeless - 0.01 * timeline.visits.reduce(0) { $0 + ($1.begin - $1.arrive) }
-    #expect(abs(best.objective - expected) < 1e-9, "seed \(seed)")
-  }
-
-  /// The same places in the given order: the ordered search, stopped at its
-  /// deadline before its first plan, still gives one.
-  @Test(arguments: seeds)
-  func inTheGivenOrderAShortTimeLimitStillGivesAPlan(seed: UInt64) throws {
-    var problem = Self.problem(seed: seed)
-    problem.order = .given
-    let solution = try Planner.solve(
-      problem, .top(1), options: SolveOptions(timeLimit: .seconds(1)))
-    let best = try #require(solution.plans.first, "seed \(seed): \(solution.reason ?? "")")
-    Self.expectFillsEveryCategoryOnce(best.plan, of: problem, seed: seed)
-    #expect(best.plan.stops.map(\.category) == Array(problem.categories.indices), "seed \(seed)")
-    let objective = try #require(Self.timelessObjective(of: best.plan, in: problem))
-    #expect(abs(best.objective - objective) < 1e-9, "seed \(seed)")
-  }
 
   /// Places that cannot fill every stop with a different one: no plan, said
   /// at once rather than after the time limit, in any order or the given one.
@@ -165,5 +116,62 @@ import Testing
       here = place.coordinate
     }
     return objective
+  }
+}
+
+extension ManyCategoriesTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(arguments: seeds)
+    func aShortTimeLimitStillGivesAFeasiblePlan(seed: UInt64) throws {
+      let problem = ManyCategoriesTests.problem(seed: seed)
+      let solution = try Planner.solve(
+        problem, .top(3), options: SolveOptions(timeLimit: .seconds(1)))
+      #expect(solution.solver == .anyOrderHeuristic && !solution.optimal, "seed \(seed)")
+      let best = try #require(solution.plans.first, "seed \(seed): \(solution.reason ?? "")")
+      for ranked in solution.plans {
+        ManyCategoriesTests.expectFillsEveryCategoryOnce(ranked.plan, of: problem, seed: seed)
+        let objective = try #require(
+          ManyCategoriesTests.timelessObjective(of: ranked.plan, in: problem))
+        #expect(abs(ranked.objective - objective) < 1e-9, "seed \(seed)")
+      }
+      #expect(
+        zip(solution.plans, solution.plans.dropFirst()).allSatisfy { $0.objective >= $1.objective },
+        "seed \(seed): best first")
+      #expect(Set(solution.plans.map(\.plan.places)).count == solution.plans.count, "seed \(seed)")
+      #expect(best.objective.isFinite, "seed \(seed)")
+    }
+
+    @Test(arguments: seeds)
+    func aShortTimeLimitStillGivesAPlanThatFitsTheDay(seed: UInt64) throws {
+      let problem = try ManyCategoriesTests.timedProblem(seed: seed)
+      let solution = try Planner.solve(
+        problem, .diverse(3), options: SolveOptions(timeLimit: .seconds(2)))
+      #expect(solution.solver == .anyOrderHeuristic && !solution.optimal, "seed \(seed)")
+      let best = try #require(solution.plans.first, "seed \(seed): \(solution.reason ?? "")")
+      ManyCategoriesTests.expectFillsEveryCategoryOnce(best.plan, of: problem, seed: seed)
+      let timeline = try #require(problem.timeline(of: best.plan))
+      #expect(timeline.isFeasible, "seed \(seed)")
+      #expect(timeline.visits.count == problem.categories.count, "seed \(seed)")
+      let timeless = try #require(ManyCategoriesTests.timelessObjective(of: best.plan, in: problem))
+      let expected = timeless - 0.01 * timeline.visits.reduce(0) { $0 + ($1.begin - $1.arrive) }
+      #expect(abs(best.objective - expected) < 1e-9, "seed \(seed)")
+    }
+
+    /// The same places in the given order: the ordered search, stopped at its
+    /// deadline before its first plan, still gives one.
+    @Test(arguments: seeds)
+    func inTheGivenOrderAShortTimeLimitStillGivesAPlan(seed: UInt64) throws {
+      var problem = ManyCategoriesTests.problem(seed: seed)
+      problem.order = .given
+      let solution = try Planner.solve(
+        problem, .top(1), options: SolveOptions(timeLimit: .seconds(1)))
+      let best = try #require(solution.plans.first, "seed \(seed): \(solution.reason ?? "")")
+      ManyCategoriesTests.expectFillsEveryCategoryOnce(best.plan, of: problem, seed: seed)
+      #expect(best.plan.stops.map(\.category) == Array(problem.categories.indices), "seed \(seed)")
+      let objective = try #require(
+        ManyCategoriesTests.timelessObjective(of: best.plan, in: problem))
+      #expect(abs(best.objective - objective) < 1e-9, "seed \(seed)")
+    }
   }
 }

@@ -20,14 +20,20 @@ import Testing
     return (shaped, must)
   }
 
-  @Test(arguments: 400..<440)
-  func exactAgreesWithBruteForce(seed: UInt64) throws {
+  /// Seed `seed`'s trip of one or two days, a person's day or plain, at a
+  /// pace of two stops on every fourth, with its musts.
+  static func mustTrip(seed: UInt64) -> (RandomTrips.Case, Set<Int>) {
     let days = seed % 3 == 0 ? 2 : 1
-    let (trip, must) = Self.withMust(
+    return withMust(
       RandomTrips.make(
         seed: seed, places: days == 2 ? 6 : 8, days: days, maxStops: seed % 4 == 0 ? 2 : nil,
         shaped: seed % 2 == 0),
       seed: seed)
+  }
+
+  @Test(arguments: 400..<440)
+  func exactAgreesWithBruteForce(seed: UInt64) throws {
+    let (trip, must) = Self.mustTrip(seed: seed)
     let expected = RandomTrips.bruteForce(trip, must: must)
     let result = try #require(TripSolver.solve(trip.problem, options: SolveOptions(seed: seed)))
     let visited = Set(result.days.joined().map(\.place))
@@ -75,12 +81,7 @@ import Testing
     var changed = 0
     var impossible = 0
     for seed in UInt64(400)..<440 {
-      let days = seed % 3 == 0 ? 2 : 1
-      let (trip, must) = Self.withMust(
-        RandomTrips.make(
-          seed: seed, places: days == 2 ? 6 : 8, days: days, maxStops: seed % 4 == 0 ? 2 : nil,
-          shaped: seed % 2 == 0),
-        seed: seed)
+      let (trip, must) = Self.mustTrip(seed: seed)
       guard let constrained = RandomTrips.bruteForce(trip, must: must) else {
         impossible += 1
         continue

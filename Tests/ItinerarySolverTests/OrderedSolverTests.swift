@@ -37,13 +37,7 @@ import Testing
     let problem = Self.problem(testCase)
     let expected = BruteForceSolver(problem: problem).solve(.top(7)).plans
     let found = OrderedSolver(problem: problem).solve(.top(7)).plans
-    #expect(found.count == expected.count, "seed \(testCase.seed)")
-    for (rank, (plan, oracle)) in zip(found, expected).enumerated() {
-      #expect(
-        abs(plan.objective - oracle.objective) <= 1e-9 * max(1, abs(oracle.objective)),
-        "seed \(testCase.seed) rank \(rank + 1): \(plan.objective) vs \(oracle.objective)")
-      #expect(problem.isFeasible(plan.plan), "seed \(testCase.seed) rank \(rank + 1)")
-    }
+    expectRankByRank(found, expected, of: problem, "seed \(testCase.seed)")
     #expect(Set(found.map(\.plan)).count == found.count, "seed \(testCase.seed): repeated plan")
   }
 
@@ -113,5 +107,22 @@ extension OrderedSolverTests {
     let solution = OrderedSolver(problem: problem).solve(.top(2))
     #expect(solution.plans.isEmpty)
     #expect(solution.reason == "no place is eligible for category '\(names[missing])'")
+  }
+}
+
+/// Expects `found` to be the plans `expected`, rank by rank: as many, each
+/// feasible, with the same objective to 1e-9 of its size.
+func expectRankByRank(
+  _ found: [Solution.Ranked], _ expected: [Solution.Ranked], of problem: Problem,
+  _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(found.count == expected.count, "\(context)", sourceLocation: sourceLocation)
+  for (rank, (plan, oracle)) in zip(found, expected).enumerated() {
+    #expect(
+      abs(plan.objective - oracle.objective) <= 1e-9 * max(1, abs(oracle.objective)),
+      "\(context) rank \(rank + 1): \(plan.objective) vs \(oracle.objective)",
+      sourceLocation: sourceLocation)
+    #expect(
+      problem.isFeasible(plan.plan), "\(context) rank \(rank + 1)", sourceLocation: sourceLocation)
   }
 }

@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryTestSupport
 import Testing
 
 @testable import ItinerarySolver
@@ -21,8 +22,7 @@ import Testing
       instance, day: day, width: 1 << 13, valueOfTime: Double(seed % 3) / 100,
       successors: OrienteeringSuccessors(instance), deadline: Deadline(after: .seconds(30)))
     #expect(found.score == OrienteeringTests.bruteForce(instance))
-    #expect(OrienteeringTests.isTrip([found.route], instance))
-    #expect(instance.score([found.route]) == found.score)
+    OrienteeringTests.expectTrip([found.route], worth: found.score, in: instance)
   }
 
   /// Narrow beams may miss the optimum but never give a late route.
@@ -37,28 +37,7 @@ import Testing
       successors: OrienteeringSuccessors(instance), deadline: Deadline(after: .seconds(30)))
     #expect(!found.route.isEmpty)
     #expect(!found.complete)
-    #expect(OrienteeringTests.isTrip([found.route], instance))
-    #expect(instance.score([found.route]) == found.score)
-  }
-
-  /// The calibrated, widening search is on time, and on small instances,
-  /// where a beam soon keeps every partial route, it is exact (it stops
-  /// there, long before its deadline).
-  @Test(arguments: 0..<20)
-  func theWideningSearchIsOnTimeAndExactWhenSmall(seed: Int) throws {
-    let seed = UInt64(seed) &* 7727 &+ 1
-    print("beam seed \(seed)")
-    for customers in [6, 30 + Int(seed % 30)] {
-      let instance = try #require(
-        OrienteeringTests.instance(seed: seed, customers: customers, days: 1))
-      let route = OrienteeringBeamSearch.route(
-        instance, day: instance.days[0], successors: OrienteeringSuccessors(instance),
-        until: Deadline(after: .milliseconds(customers == 6 ? 30_000 : 300)))
-      #expect(OrienteeringTests.isTrip([route], instance))
-      if customers == 6 {
-        #expect(instance.score([route]) == OrienteeringTests.bruteForce(instance))
-      }
-    }
+    OrienteeringTests.expectTrip([found.route], worth: found.score, in: instance)
   }
 
   @Test func aPassedDeadlineGivesTheEmptyRoute() throws {
@@ -68,5 +47,30 @@ import Testing
       successors: OrienteeringSuccessors(instance), deadline: Deadline(after: .zero))
     #expect(found.route.isEmpty)
     #expect(found.score == 0)
+  }
+}
+
+extension OrienteeringBeamSearchTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    /// The calibrated, widening search is on time, and on small instances,
+    /// where a beam soon keeps every partial route, it is exact (it stops
+    /// there, long before its deadline).
+    @Test(arguments: 0..<20)
+    func theWideningSearchIsOnTimeAndExactWhenSmall(seed: Int) throws {
+      let seed = UInt64(seed) &* 7727 &+ 1
+      print("beam seed \(seed)")
+      for customers in [6, 30 + Int(seed % 30)] {
+        let instance = try #require(
+          OrienteeringTests.instance(seed: seed, customers: customers, days: 1))
+        let route = OrienteeringBeamSearch.route(
+          instance, day: instance.days[0], successors: OrienteeringSuccessors(instance),
+          until: Deadline(after: .milliseconds(customers == 6 ? 30_000 : 300)))
+        #expect(OrienteeringTests.isTrip([route], instance))
+        if customers == 6 {
+          #expect(instance.score([route]) == OrienteeringTests.bruteForce(instance))
+        }
+      }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import ItineraryCore
 import ItinerarySolver
+import ItineraryTestSupport
 import Testing
 
 /// The route pool's recombination against a brute force over every choice
@@ -64,8 +65,7 @@ import Testing
     let packed = pool.bestTrip()
     #expect(packed.complete)
     #expect(packed.routes.count == days)
-    #expect(OrienteeringTests.isTrip(packed.routes, instance))
-    #expect(instance.score(packed.routes) == packed.score)
+    OrienteeringTests.expectTrip(packed.routes, worth: packed.score, in: instance)
     #expect(packed.score == Self.bruteForce(pool, days: days))
     let pooled = Set(pool.entries.map(\.route))
     #expect(packed.routes.allSatisfy { $0.isEmpty || pooled.contains($0) })
@@ -90,21 +90,25 @@ import Testing
     let instance = try #require(OrienteeringTests.instance(seed: 3, customers: 14, days: 3))
     let pool = Self.pool(instance, seed: 3, count: 30)
     let packed = pool.bestTrip(work: 5)
-    #expect(OrienteeringTests.isTrip(packed.routes, instance))
-    #expect(instance.score(packed.routes) == packed.score)
+    OrienteeringTests.expectTrip(packed.routes, worth: packed.score, in: instance)
   }
 
-  /// Three and four routes, alike and not: every trip the heuristic returns
-  /// is on time (its moves across routes and the recombination included).
-  @Test(arguments: 0..<12)
-  func manyRouteHeuristicStaysFeasible(seed: Int) throws {
-    let seed = UInt64(seed) &* 31 &+ 5
-    let days = 3 + Int(seed % 2)
-    let instance = try Self.instance(
-      seed: seed, customers: 30, days: days, alike: seed % 2 == 1 || days > 3)
-    let result = OrienteeringHeuristic(instance: instance).solve(
-      seed: seed, until: Deadline(after: .seconds(30)), patience: 400)
-    #expect(OrienteeringTests.isTrip(result.routes, instance))
-    #expect(instance.score(result.routes) == result.score)
+}
+
+extension OrienteeringRoutePoolTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    /// Three and four routes, alike and not: every trip the heuristic returns
+    /// is on time (its moves across routes and the recombination included).
+    @Test(arguments: 0..<12)
+    func manyRouteHeuristicStaysFeasible(seed: Int) throws {
+      let seed = UInt64(seed) &* 31 &+ 5
+      let days = 3 + Int(seed % 2)
+      let instance = try OrienteeringRoutePoolTests.instance(
+        seed: seed, customers: 30, days: days, alike: seed % 2 == 1 || days > 3)
+      let result = OrienteeringHeuristic(instance: instance).solve(
+        seed: seed, until: Deadline(after: .seconds(30)), patience: 400)
+      OrienteeringTests.expectTrip(result.routes, worth: result.score, in: instance)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import ItineraryCore
 import ItinerarySolver
+import ItineraryTestSupport
 import Testing
 
 /// Small seeded orienteering instances against a brute force over every
@@ -19,6 +20,16 @@ import Testing
   /// A seeded instance: points on a 100 x 100 grid, travel the Euclidean
   /// distance in tenths truncated, windows and durations at random, some
   /// durations zero.
+  /// `solvedInstance` and what the solver finds on it within `timeLimit`.
+  static func solved(seed: UInt64, customers: Int, days: Int, timeLimit: Duration) throws -> (
+    OrienteeringInstance, Double, OrienteeringSolver.Result
+  ) {
+    let (instance, expected) = try solvedInstance(seed: seed, customers: customers, days: days)
+    let result = OrienteeringSolver.solve(
+      instance, options: SolveOptions(timeLimit: timeLimit, seed: seed))
+    return (instance, expected, result)
+  }
+
   static func instance(seed: UInt64, customers: Int, days: Int) -> OrienteeringInstance? {
     var random = SplitMix64(seed: seed)
     let n = customers + 1
@@ -66,6 +77,15 @@ import Testing
     return clock + instance.travel(here, 0) <= day.end
   }
 
+  /// Expects `routes` to be a trip of `instance` worth `score`.
+  static func expectTrip(
+    _ routes: [[Int]], worth score: Double, in instance: OrienteeringInstance,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(isTrip(routes, instance), "\(routes)", sourceLocation: sourceLocation)
+    #expect(instance.score(routes) == score, sourceLocation: sourceLocation)
+  }
+
   static func isTrip(_ routes: [[Int]], _ instance: OrienteeringInstance) -> Bool {
     let all = routes.flatMap { $0 }
     return routes.count <= instance.days.count && Set(all).count == all.count
@@ -98,31 +118,11 @@ import Testing
     return best
   }
 
-  @Test(arguments: 0..<60)
-  func oneRouteExactAgreesWithBruteForce(seed: Int) throws {
-    let seed = UInt64(seed) &* 7919 &+ 11
-    let (instance, expected) = try Self.solvedInstance(
-      seed: seed, customers: 1 + Int(seed % 8), days: 1)
-    let result = OrienteeringSolver.solve(
-      instance, options: SolveOptions(timeLimit: .seconds(30), seed: seed))
-    #expect(result.trip.optimal)
-    #expect(result.trip.score == expected)
-    #expect(Self.isTrip(result.trip.routes, instance))
-    #expect(instance.score(result.trip.routes) == result.trip.score)
-    let exact = OrienteeringLabelling.solve(
-      instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)))
-    #expect(exact.proven)
-    #expect(exact.score == expected)
-    #expect(Self.isTrip([exact.route], instance))
-  }
-
   @Test(arguments: 0..<40)
   func twoRoutesHeuristicIsFeasibleAndBounded(seed: Int) throws {
     let seed = UInt64(seed) &* 104_729 &+ 3
-    let (instance, expected) = try Self.solvedInstance(
-      seed: seed, customers: 2 + Int(seed % 5), days: 2)
-    let result = OrienteeringSolver.solve(
-      instance, options: SolveOptions(timeLimit: .milliseconds(100), seed: seed))
+    let (instance, expected, result) = try Self.solved(
+      seed: seed, customers: 2 + Int(seed % 5), days: 2, timeLimit: .milliseconds(100))
     // Proven only when every score is collected.
     #expect(result.trip.optimal == (result.trip.score == instance.scores.reduce(0, +)))
     #expect(Self.isTrip(result.trip.routes, instance))
@@ -157,8 +157,7 @@ import Testing
       let patience = 300
       let result = OrienteeringHeuristic(instance: instance).solve(
         seed: seed, until: Deadline(after: .seconds(60)), patience: patience, threads: threads)
-      #expect(Self.isTrip(result.routes, instance))
-      #expect(instance.score(result.routes) == result.score)
+      Self.expectTrip(result.routes, worth: result.score, in: instance)
       #expect(result.score <= Self.bruteForce(instance))
       #expect(result.iterations >= threads * (patience + 1))
       #expect(result.secondsToBest >= 0)
@@ -187,24 +186,6 @@ import Testing
     #expect(reached >= 6)
   }
 
-  /// Routes long enough for every move within and across routes, on days
-  /// of different hours: the trip is on time by the independent reading and
-  /// no worse than the search's first local optimum.
-  @Test(arguments: 0..<6)
-  func longerRoutesOnDaysOfDifferentHoursStayOnTime(seed: Int) throws {
-    let seed = UInt64(seed) &+ 4000
-    print("orienteering seed \(seed)")
-    let instance = try #require(Self.instance(seed: seed, customers: 60, days: 2 + Int(seed % 2)))
-    let heuristic = OrienteeringHeuristic(instance: instance)
-    let first = heuristic.solve(seed: seed, until: Deadline(after: .seconds(60)), patience: 0)
-    let result = heuristic.solve(seed: seed, until: Deadline(after: .seconds(60)), patience: 300)
-    #expect(Self.isTrip(first.routes, instance))
-    #expect(Self.isTrip(result.routes, instance))
-    #expect(instance.score(result.routes) == result.score)
-    #expect(result.score >= first.score)
-    #expect(result.routes.filter { $0.count >= 3 }.count >= 2)
-  }
-
   @Test(arguments: [1, 2])
   func theSolverSearchesOnItsThreads(threads: Int) throws {
     for seed in UInt64(0)..<6 {
@@ -214,8 +195,7 @@ import Testing
       let result = OrienteeringSolver.solve(
         instance,
         options: SolveOptions(timeLimit: .milliseconds(200), seed: seed, threads: threads))
-      #expect(Self.isTrip(result.trip.routes, instance))
-      #expect(instance.score(result.trip.routes) == result.trip.score)
+      Self.expectTrip(result.trip.routes, worth: result.trip.score, in: instance)
       #expect(result.trip.score <= Self.bruteForce(instance))
       #expect(result.secondsToBest >= 0 && result.secondsToBest <= 10)
       if instance.days.count == 1 {
@@ -232,8 +212,7 @@ import Testing
       let instance = try #require(Self.instance(seed: seed &+ 5000, customers: 60, days: 1))
       let result = OrienteeringSolver.solve(
         instance, options: SolveOptions(timeLimit: .milliseconds(600), seed: seed, threads: 2))
-      #expect(Self.isTrip(result.trip.routes, instance))
-      #expect(instance.score(result.trip.routes) == result.trip.score)
+      Self.expectTrip(result.trip.routes, worth: result.trip.score, in: instance)
       #expect(result.trip.score >= result.heuristic.score)
       #expect(result.exact != nil)
     }
@@ -301,8 +280,7 @@ import Testing
     let above = solve(expected + 0.5)
     #expect(above.proven)
     #expect(above.score < expected + 0.5)
-    #expect(Self.isTrip([above.route], instance))
-    #expect(instance.score([above.route]) == above.score)
+    Self.expectTrip([above.route], worth: above.score, in: instance)
     let far = solve(1e12)
     #expect(far.proven)
     #expect(far.labels == 1)
@@ -321,5 +299,43 @@ import Testing
       instance, day: instance.days[0], deadline: Deadline(after: .zero))
     #expect(!exact.proven)
     #expect(Self.isTrip([exact.route], instance))
+  }
+}
+
+extension OrienteeringTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(arguments: 0..<60)
+    func oneRouteExactAgreesWithBruteForce(seed: Int) throws {
+      let seed = UInt64(seed) &* 7919 &+ 11
+      let (instance, expected, result) = try OrienteeringTests.solved(
+        seed: seed, customers: 1 + Int(seed % 8), days: 1, timeLimit: .seconds(30))
+      #expect(result.trip.optimal)
+      #expect(result.trip.score == expected)
+      OrienteeringTests.expectTrip(result.trip.routes, worth: result.trip.score, in: instance)
+      let exact = OrienteeringLabelling.solve(
+        instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)))
+      #expect(exact.proven)
+      #expect(exact.score == expected)
+      #expect(OrienteeringTests.isTrip([exact.route], instance))
+    }
+
+    /// Routes long enough for every move within and across routes, on days
+    /// of different hours: the trip is on time by the independent reading and
+    /// no worse than the search's first local optimum.
+    @Test(arguments: 0..<6)
+    func longerRoutesOnDaysOfDifferentHoursStayOnTime(seed: Int) throws {
+      let seed = UInt64(seed) &+ 4000
+      print("orienteering seed \(seed)")
+      let instance = try #require(
+        OrienteeringTests.instance(seed: seed, customers: 60, days: 2 + Int(seed % 2)))
+      let heuristic = OrienteeringHeuristic(instance: instance)
+      let first = heuristic.solve(seed: seed, until: Deadline(after: .seconds(60)), patience: 0)
+      let result = heuristic.solve(seed: seed, until: Deadline(after: .seconds(60)), patience: 300)
+      #expect(OrienteeringTests.isTrip(first.routes, instance))
+      OrienteeringTests.expectTrip(result.routes, worth: result.score, in: instance)
+      #expect(result.score >= first.score)
+      #expect(result.routes.filter { $0.count >= 3 }.count >= 2)
+    }
   }
 }

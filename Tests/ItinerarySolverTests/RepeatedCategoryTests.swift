@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryTestSupport
 import ItineraryWorkloads
 import Testing
 
@@ -44,43 +45,8 @@ import Testing
     let found = OrderedSolver(
       problem: problem, categoryOrder: nil, plainExpansions: plainExpansions
     ).solve(.top(8)).plans
-    #expect(found.count == expected.count, "seed \(testCase.seed)")
-    for (rank, (plan, oracle)) in zip(found, expected).enumerated() {
-      #expect(
-        abs(plan.objective - oracle.objective) <= 1e-9 * max(1, abs(oracle.objective)),
-        "seed \(testCase.seed) rank \(rank + 1): \(plan.objective) vs \(oracle.objective)")
-      #expect(problem.isFeasible(plan.plan), "seed \(testCase.seed) rank \(rank + 1)")
-    }
+    expectRankByRank(found, expected, of: problem, "seed \(testCase.seed)")
     #expect(Set(found.map(\.plan.places)).count == found.count, "seed \(testCase.seed)")
-  }
-
-  @Test(arguments: cases, [nil, 0])
-  func diverseMatchesBruteForce(_ testCase: Case, plainExpansions: Int?) {
-    let problem = testCase.problem
-    let found = OrderedSolver(
-      problem: problem, categoryOrder: nil, plainExpansions: plainExpansions
-    ).solve(.diverse(4)).plans
-    let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: found, count: 4)
-    #expect(flaw == nil, "seed \(testCase.seed)")
-  }
-
-  /// Any order, with a category asked for two or three times among up to
-  /// four stops (and once all stops alike).
-  @Test(arguments: cases.filter { $0.categories.count <= 4 }.prefix(40))
-  func anyOrderMatchesBruteForce(_ testCase: Case) {
-    var problem = testCase.problem
-    problem.order = .any
-    let expected = BruteForceSolver(problem: problem).solve(.top(6)).plans
-    let found = AnyOrderSolver(problem: problem).solve(.top(6))
-    #expect(found.optimal, "seed \(testCase.seed)")
-    #expect(
-      found.plans.map(\.objective).elementsEqual(expected.map(\.objective)) {
-        abs($0 - $1) <= 1e-9 * max(1, abs($1))
-      }, "seed \(testCase.seed): \(found.plans.map(\.objective)) vs \(expected.map(\.objective))")
-    #expect(found.plans.allSatisfy { problem.isFeasible($0.plan) }, "seed \(testCase.seed)")
-    let diverse = AnyOrderSolver(problem: problem).solve(.diverse(3)).plans
-    let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: diverse, count: 3)
-    #expect(flaw == nil, "seed \(testCase.seed)")
   }
 
   /// The prices on places lower the bound at the start, still above the
@@ -133,5 +99,39 @@ import Testing
       .top(20_000), options: SolveOptions(memoryBudget: 1 << 20))
     #expect(!solution.complete && solution.plans.count < 20_000)
     #expect(solution.reason == Solution.memoryReason)
+  }
+}
+
+extension RepeatedCategoryTests {
+  /// The tests of this suite that take seconds.
+  @Suite(.tags(.slow)) struct Slow {
+    @Test(arguments: cases, [nil, 0])
+    func diverseMatchesBruteForce(_ testCase: Case, plainExpansions: Int?) {
+      let problem = testCase.problem
+      let found = OrderedSolver(
+        problem: problem, categoryOrder: nil, plainExpansions: plainExpansions
+      ).solve(.diverse(4)).plans
+      let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: found, count: 4)
+      #expect(flaw == nil, "seed \(testCase.seed)")
+    }
+
+    /// Any order, with a category asked for two or three times among up to
+    /// four stops (and once all stops alike).
+    @Test(arguments: cases.filter { $0.categories.count <= 4 }.prefix(40))
+    func anyOrderMatchesBruteForce(_ testCase: Case) {
+      var problem = testCase.problem
+      problem.order = .any
+      let expected = BruteForceSolver(problem: problem).solve(.top(6)).plans
+      let found = AnyOrderSolver(problem: problem).solve(.top(6))
+      #expect(found.optimal, "seed \(testCase.seed)")
+      #expect(
+        found.plans.map(\.objective).elementsEqual(expected.map(\.objective)) {
+          abs($0 - $1) <= 1e-9 * max(1, abs($1))
+        }, "seed \(testCase.seed): \(found.plans.map(\.objective)) vs \(expected.map(\.objective))")
+      #expect(found.plans.allSatisfy { problem.isFeasible($0.plan) }, "seed \(testCase.seed)")
+      let diverse = AnyOrderSolver(problem: problem).solve(.diverse(3)).plans
+      let flaw = BruteForceSolver(problem: problem).diverseFlaw(of: diverse, count: 3)
+      #expect(flaw == nil, "seed \(testCase.seed)")
+    }
   }
 }

@@ -64,16 +64,20 @@ import Testing
     return expected.plans.count
   }
 
-  @Test(arguments: cases)
-  func topKMatchesBruteForce(testCase: Case) {
-    print("TimedSolverTests top K: \(testCase)")
+  /// The top K, with time alone and under a cap on every single wait.
+  @Test(arguments: cases, [false, true])
+  func topKMatchesBruteForce(testCase: Case, capped: Bool) {
+    print("TimedSolverTests top K\(capped ? " under a wait cap" : ""): \(testCase)")
     var plansSeen = 0
     for seed in testCase.seeds {
-      plansSeen += Self.expectTopKMatchesBruteForce(
-        Self.problem(testCase.shape, seed: seed), seed: seed)
+      let problem =
+        capped
+        ? Self.cappedProblem(testCase.shape, seed: seed) : Self.problem(testCase.shape, seed: seed)
+      plansSeen += Self.expectTopKMatchesBruteForce(problem, seed: seed)
     }
-    // The instances are not all infeasible: time leaves plans to compare.
-    #expect(plansSeen > testCase.seeds.count)
+    // The instances are not all infeasible: time leaves plans to compare,
+    // fewer under a cap.
+    #expect(plansSeen > (capped ? testCase.seeds.count / 2 : testCase.seeds.count))
   }
 
   @Test(arguments: cases)
@@ -102,17 +106,6 @@ import Testing
   static func cappedProblem(_ shape: RandomProblems.Shape, seed: UInt64) -> Problem {
     var generator = SplitMix64(seed: seed ^ 0x5eed)
     return RandomProblems.capped(problem(shape, seed: seed), using: &generator)
-  }
-
-  @Test(arguments: cases)
-  func underAWaitCapTopKMatchesBruteForce(testCase: Case) {
-    print("TimedSolverTests wait cap: \(testCase)")
-    var plansSeen = 0
-    for seed in testCase.seeds {
-      plansSeen += Self.expectTopKMatchesBruteForce(
-        Self.cappedProblem(testCase.shape, seed: seed), seed: seed)
-    }
-    #expect(plansSeen > testCase.seeds.count / 2)
   }
 
   /// Every plan found under a cap is lived through as the model says: each

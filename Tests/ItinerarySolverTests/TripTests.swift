@@ -10,6 +10,39 @@ import Testing
 /// objective and say it is optimal; the heuristic's trips must all be
 /// feasible and never better than the optimum.
 @Suite struct TripTests {
+  /// Expects `result` to be proven optimal at `expected`, the brute force's
+  /// optimum, and to be worth what it says when `trip` is lived through.
+  static func expectProvenOptimum(
+    _ result: TripSolver.Result, _ expected: Double, _ trip: RandomTrips.Case,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(result.optimal, sourceLocation: sourceLocation)
+    #expect(abs(result.objective - expected) < 1e-6, sourceLocation: sourceLocation)
+    let checked = try #require(
+      RandomTrips.value(of: result.days, trip), sourceLocation: sourceLocation)
+    #expect(abs(checked - result.objective) < 1e-6, sourceLocation: sourceLocation)
+  }
+
+  /// The heuristic alone on seed `seed`'s trip of one or two days: its trip,
+  /// lived through, is worth what it says, and no more than the brute force's.
+  static func expectHeuristicFeasibleAndNoBetter(
+    seed: UInt64, shaped: Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let days = 1 + Int(seed % 2)
+    let trip = RandomTrips.make(
+      seed: seed, places: days == 2 ? 6 : 8, days: days, shaped: shaped)
+    let instance = try #require(TripInstance(trip.problem), sourceLocation: sourceLocation)
+    let found = TripSearch(instance: instance).solve(
+      seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
+    let stops = found.routes.map { route in
+      route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
+    }
+    print("seed \(seed): \(days) days, heuristic \(found.value)")
+    let checked = try #require(RandomTrips.value(of: stops, trip), sourceLocation: sourceLocation)
+    #expect(abs(checked - found.value) < 1e-6, sourceLocation: sourceLocation)
+    #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6, sourceLocation: sourceLocation)
+  }
+
   @Test(arguments: 0..<30)
   func exactAgreesWithBruteForce(seed: UInt64) throws {
     let days = seed % 3 == 0 ? 2 : 1
@@ -17,10 +50,7 @@ import Testing
     let expected = RandomTrips.bruteForce(trip)
     let result = try #require(TripSolver.solve(trip.problem, options: SolveOptions(seed: seed)))
     print("seed \(seed): \(days) days, optimum \(expected), found \(result.objective)")
-    #expect(result.optimal)
-    #expect(abs(result.objective - expected) < 1e-6)
-    let checked = try #require(RandomTrips.value(of: result.days, trip))
-    #expect(abs(checked - result.objective) < 1e-6)
+    try TripTests.expectProvenOptimum(result, expected, trip)
   }
 
   /// With a wait cap, every trip waits within it, and a trip said to be
@@ -59,27 +89,13 @@ import Testing
     print(
       "seed \(seed): \(days) days of \(maxStops) stops, optimum \(expected), found \(result.objective)"
     )
-    #expect(result.optimal)
-    #expect(abs(result.objective - expected) < 1e-6)
     #expect(result.days.allSatisfy { $0.count <= maxStops })
-    let checked = try #require(RandomTrips.value(of: result.days, trip))
-    #expect(abs(checked - result.objective) < 1e-6)
+    try TripTests.expectProvenOptimum(result, expected, trip)
   }
 
   @Test(arguments: 100..<120)
   func heuristicTripsAreFeasible(seed: UInt64) throws {
-    let days = 1 + Int(seed % 2)
-    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days)
-    let instance = try #require(TripInstance(trip.problem))
-    let found = TripSearch(instance: instance).solve(
-      seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
-    let stops = found.routes.enumerated().map { day, route in
-      route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
-    }
-    print("seed \(seed): \(days) days, heuristic \(found.value)")
-    let checked = try #require(RandomTrips.value(of: stops, trip))
-    #expect(abs(checked - found.value) < 1e-6)
-    #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6)
+    try Self.expectHeuristicFeasibleAndNoBetter(seed: seed, shaped: false)
   }
 
   /// The heuristic's filling reads the deadline too: with it passed, not a
@@ -159,26 +175,12 @@ import Testing
     print(
       "seed \(seed): \(days) days, meal bonus \(instance.mealBonus), variety "
         + "\(instance.varietyPenalty), optimum \(expected), found \(result.objective)")
-    #expect(result.optimal)
-    #expect(abs(result.objective - expected) < 1e-6)
-    let checked = try #require(RandomTrips.value(of: result.days, trip))
-    #expect(abs(checked - result.objective) < 1e-6)
+    try TripTests.expectProvenOptimum(result, expected, trip)
   }
 
   @Test(arguments: 300..<320)
   func heuristicTripsAreFeasibleAndNoBetter(seed: UInt64) throws {
-    let days = 1 + Int(seed % 2)
-    let trip = RandomTrips.make(seed: seed, places: days == 2 ? 6 : 8, days: days, shaped: true)
-    let instance = try #require(TripInstance(trip.problem))
-    let found = TripSearch(instance: instance).solve(
-      seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
-    let stops = found.routes.map { route in
-      route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
-    }
-    print("seed \(seed): \(days) days, heuristic \(found.value)")
-    let checked = try #require(RandomTrips.value(of: stops, trip))
-    #expect(abs(checked - found.value) < 1e-6)
-    #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6)
+    try TripTests.expectHeuristicFeasibleAndNoBetter(seed: seed, shaped: true)
   }
 
   /// Some of the seeded trips have meals that pay, so the tests above

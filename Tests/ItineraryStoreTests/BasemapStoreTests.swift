@@ -27,12 +27,7 @@ import Testing
   @Test func aBoxFindsTheFeaturesAroundItAreasFirst() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let file = scratch.url.appending(path: "town.sqlite")
-    let writer = try CityFileWriter(file: file)
     let point = Coordinate(lat: 60.17, lon: 24.94)
-    try writer.add(
-      Place(id: "node/1", name: "Cafe", categories: ["cafe"], coordinate: point, score: 3),
-      twin: nil)
     let street = BasemapFeature(
       kind: .street, points: [point, Coordinate(lat: 60.171, lon: 24.941)])
     let ring = [
@@ -43,12 +38,13 @@ import Testing
     let faraway = BasemapFeature(
       kind: .water,
       points: ring.map { Coordinate(lat: $0.lat + 1, lon: $0.lon) })
-    for feature in [street, building, faraway] { try writer.add(feature) }
-    #expect(writer.basemapCount == 3)
-    _ = try writer.finish(
-      CityFile.Summary(
-        name: "town", source: "town.osm.pbf", attribution: "OpenStreetMap", importedAt: Date(),
-        elements: 1, places: 0, southWest: point, northEast: point))
+    let file = try scratch.cityFile(named: "town", around: point, elements: 1) { writer in
+      try writer.add(
+        Place(id: "node/1", name: "Cafe", categories: ["cafe"], coordinate: point, score: 3),
+        twin: nil)
+      for feature in [street, building, faraway] { try writer.add(feature) }
+      #expect(writer.basemapCount == 3)
+    }
     let city = try CityFile(file: file)
     let found = try city.basemap(
       southWest: Coordinate(lat: 60.16, lon: 24.93), northEast: Coordinate(lat: 60.18, lon: 24.95))

@@ -37,7 +37,8 @@ import Testing
     let origin = Coordinate(lat: 0, lon: 0)
     _ = try writer.finish(
       CityFile.Summary(
-        name: "streets", source: "test", attribution: "", importedAt: Date(), elements: 8,
+        name: "streets", source: "test", attribution: "",
+        importedAt: Date(timeIntervalSince1970: 1_796_119_200), elements: 8,
         places: 0, southWest: origin, northEast: origin))
     return network
   }

@@ -91,20 +91,15 @@ import Testing
   @Test func aNewFileKeepsItsPlacesPhotos() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let file = scratch.url.appending(path: "new-town.sqlite")
-    let writer = try CityFileWriter(file: file)
     let point = Coordinate(lat: 60.17, lon: 24.94)
-    for (id, photo) in [("node/1", "https://example.org/a.jpg"), ("node/2", nil)] {
-      try writer.add(
-        Place(
-          id: id, name: "Place \(id)", categories: ["museum"], coordinate: point, score: 3,
-          photoURL: photo), twin: nil)
+    let file = try scratch.cityFile(named: "new-town", around: point, elements: 2) { writer in
+      for (id, photo) in [("node/1", "https://example.org/a.jpg"), ("node/2", nil)] {
+        try writer.add(
+          Place(
+            id: id, name: "Place \(id)", categories: ["museum"], coordinate: point, score: 3,
+            photoURL: photo), twin: nil)
+      }
     }
-    _ = try writer.finish(
-      CityFile.Summary(
-        name: "new-town", source: "new-town.osm.pbf", attribution: "OpenStreetMap",
-        importedAt: Date(timeIntervalSince1970: 0), elements: 2, places: 0, southWest: point,
-        northEast: point))
     let places = try CityFile(file: file).within(radiusKm: 1, of: point)
     #expect(places.map(\.id) == ["node/1", "node/2"])
     #expect(places.map(\.photoURL) == ["https://example.org/a.jpg", nil])
@@ -113,8 +108,6 @@ import Testing
   @Test func equalScoresAreToldApartNewestEditFirstThenByName() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let file = scratch.url.appending(path: "ties.sqlite")
-    let writer = try CityFileWriter(file: file)
     let point = Coordinate(lat: 60.17, lon: 24.94)
     // Five places of one score: two edited at once (by name), one later,
     // one never (last), and one scoring more.
@@ -122,18 +115,15 @@ import Testing
       ("node/1", "Beta", 3.2, 100), ("node/2", "Alpha", 3.2, 100), ("node/3", "Gamma", 3.2, 200),
       ("node/4", "Aardvark", 3.2, nil), ("node/5", "Zulu", 3.5, 50),
     ]
-    for entry in entries {
-      try writer.add(
-        Place(
-          id: entry.id, name: entry.name, categories: ["cafe"], coordinate: point,
-          score: entry.score, kind: "amenity=cafe", cuisines: ["coffee", "cake"]),
-        twin: nil, edited: entry.edited)
+    let file = try scratch.cityFile(named: "ties", around: point, elements: 5) { writer in
+      for entry in entries {
+        try writer.add(
+          Place(
+            id: entry.id, name: entry.name, categories: ["cafe"], coordinate: point,
+            score: entry.score, kind: "amenity=cafe", cuisines: ["coffee", "cake"]),
+          twin: nil, edited: entry.edited)
+      }
     }
-    _ = try writer.finish(
-      CityFile.Summary(
-        name: "ties", source: "ties.osm.pbf", attribution: "OpenStreetMap",
-        importedAt: Date(timeIntervalSince1970: 0), elements: 5, places: 0, southWest: point,
-        northEast: point))
     let places = try CityFile(file: file).places()
     #expect(places.map(\.id) == ["node/5", "node/3", "node/2", "node/1", "node/4"])
     #expect(places.compactMap(\.score) == [3.5, 3.2, 3.1999, 3.1998, 3.1997])

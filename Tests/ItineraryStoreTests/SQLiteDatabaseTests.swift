@@ -118,8 +118,8 @@ import Testing
   }
 
   /// A write that meets another connection's write lock waits for it, and
-  /// fails with the lock's error after the busy timeout and not much later;
-  /// once the lock is let go, it writes.
+  /// fails with the lock's error after the busy timeout while the lock is
+  /// still held; once the lock is let go, it writes.
   @Test func aWriteWaitsOutTheBusyTimeoutAndNoLonger() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -130,13 +130,24 @@ import Testing
     let writer = try SQLiteDatabase(.file(file))
     try writer.setBusyTimeout(seconds: 0.3)
     try holder.execute("BEGIN IMMEDIATE")
+    // The holder lets go once the writer has given up, or after 20 s at the
+    // most: a writer still waiting then would write, and fail the test.
+    let gaveUp = DispatchSemaphore(value: 0)
+    let released = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) let holding = holder
+    DispatchQueue.global().async {
+      _ = gaveUp.wait(timeout: .now() + 20)
+      try? holding.execute("COMMIT")
+      released.signal()
+    }
     let clock = ContinuousClock()
     let start = clock.now
     #expect(throws: SQLiteError.self) { try writer.execute("INSERT INTO t VALUES (1)") }
     let waited = clock.now - start
-    print("gave up after \(waited)")
-    #expect(waited >= .milliseconds(300) && waited < .seconds(5))
-    try holder.execute("COMMIT")
+    gaveUp.signal()
+    released.wait()
+    // A lower bound only: a slower machine can only wait longer.
+    #expect(waited >= .milliseconds(300), "gave up after \(waited), before the busy timeout")
     try writer.execute("INSERT INTO t VALUES (2)")
     #expect(try writer.rows("SELECT x FROM t") { $0.int64(0) } == [2])
   }
