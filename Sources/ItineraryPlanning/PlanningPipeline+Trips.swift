@@ -16,8 +16,9 @@ extension PlanningPipeline {
       : request.categories
     var seen: Set<String> = []
     var categories = try CategoryWords.resolve(words).filter { seen.insert($0.name).inserted }
-    let mode = request.mode ?? .walk
-    let speedKmh = request.speed ?? mode.defaultSpeedKmh
+    let resolved = ResolvedRequest(
+      request, timeLimit: Defaults.tripTimeLimit, cancellation: cancellation)
+    let (mode, speedKmh) = (resolved.mode, resolved.speedKmh)
     let (origin, source, services) = try surroundings(of: request)
     let measure = try distances(request, source: source)
     var timed = request
@@ -39,7 +40,7 @@ extension PlanningPipeline {
       categories += meals.filter { seen.insert($0.name).inserted }
     }
     let candidates = try source.candidates(
-      categories, around: origin, radiusKm: request.radius ?? Defaults.radiusKm(mode),
+      categories, around: origin, radiusKm: resolved.radiusKm,
       request: request, services: services, everyCategory: false, notify: notify)
     if case let unreadable = candidates.unreadableHours
       ?? TimeStep.unreadableHours(candidates.places), unreadable > 0
@@ -68,16 +69,12 @@ extension PlanningPipeline {
     }
     let problem = Problem(
       origin: origin, categories: tripCategories, places: places,
-      distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight, roundTrip: true,
+      distanceWeight: resolved.distanceWeight, roundTrip: true,
       roads: roads, time: time,
       exploration: Exploration(
         days: days, maxPerCategory: request.maxPerCategory, shaping: shaping, must: must))
     let kind = ProblemKind.trip(problem)
-    let run = try SolveStep.run(
-      kind,
-      options: SolveOptions(
-        timeLimit: request.timeLimit, orElse: Defaults.tripTimeLimit, seed: request.seed,
-        memoryLimit: request.memoryLimit, cancellation: cancellation))
+    let run = try SolveStep.run(kind, options: resolved.options)
     if case .trip(let trip) = run.answer,
       case let missing = ShapeStep.missing(must, from: trip, in: problem), !missing.isEmpty
     {

@@ -40,10 +40,9 @@ public struct PlanningPipeline: Sendable {
   /// - Complexity: that of the fetch and of the solver chosen.
   public func plan(_ request: PlanRequest) throws(ItineraryError) -> PlanResponse {
     try request.validate()
-    let (mode, speedKmh) = (
-      request.mode ?? .walk, request.speed ?? (request.mode ?? .walk).defaultSpeedKmh
-    )
-    let radius = request.radius ?? Defaults.radiusKm(mode)
+    let resolved = ResolvedRequest(
+      request, timeLimit: Defaults.timeLimit, cancellation: cancellation)
+    let (mode, speedKmh) = (resolved.mode, resolved.speedKmh)
     let (origin, source, services) = try surroundings(of: request)
     let measure = try distances(request, source: source)
     // The city's places, read once and only when a word names a place.
@@ -63,7 +62,7 @@ public struct PlanningPipeline: Sendable {
       for: request, origin: origin, categories: categories, speedKmh: speedKmh, now: try now(),
       notify: notify)
     let candidates = try source.candidates(
-      categories, around: origin, radiusKm: radius, request: request, services: services,
+      categories, around: origin, radiusKm: resolved.radiusKm, request: request, services: services,
       notify: notify)
     var finish: Place?
     if let endAt = request.endAt {
@@ -100,17 +99,13 @@ public struct PlanningPipeline: Sendable {
     }
     let problem = Problem(
       origin: origin, categories: shaped.categories, places: places,
-      distanceWeight: request.distanceWeight ?? mode.defaultDistanceWeight,
+      distanceWeight: resolved.distanceWeight,
       roundTrip: request.roundTrip == true || (request.base != nil && request.endAt == nil),
       order: request.anyOrder == true ? .any : .given,
       roads: roads, time: time)
     let count = request.top ?? Defaults.top
     let kind = ProblemKind(problem, request.exact == true ? .top(count) : .diverse(count))
-    let run = try SolveStep.run(
-      kind,
-      options: SolveOptions(
-        timeLimit: request.timeLimit, seed: request.seed, memoryLimit: request.memoryLimit,
-        cancellation: cancellation))
+    let run = try SolveStep.run(kind, options: resolved.options)
     if case .plans(let solution) = run.answer, solution.plans.isEmpty {
       let reason = solution.reason ?? "no feasible plan"
       let later = time == nil ? "" : LaterStart.hint(problem, keepsLength: request.end != nil)
