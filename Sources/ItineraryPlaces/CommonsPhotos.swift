@@ -141,20 +141,12 @@ public struct CommonsPhotos: Sendable {
   ///
   /// - Complexity: O(pages).
   static func parseImageInfo(_ data: Data) throws(ResponseProblem) -> [String: Photo] {
-    struct Metadata: Decodable {
-      var value: String?
-      init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        value = try? container.decodeIfPresent(String.self, forKey: .value)
-      }
-      enum Key: String, CodingKey { case value }
-    }
     struct Info: Decodable {
       var url: String?
       var thumburl: String?
       var width: Int?
       var height: Int?
-      var extmetadata: [String: Metadata]?
+      var extmetadata: [String: TextValue]?
     }
     struct Page: Decodable {
       var pageid: Int?
