@@ -24,10 +24,7 @@ enum BatchCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    if arguments.positionals.count > 1 {
-      throw ItineraryError(.usage, "batch: expected at most one input file")
-    }
-    let input = arguments.positionals.first ?? "-"
+    let input = try arguments.atMostOne("at most one input file") ?? "-"
     let output = arguments.string(Options.output) ?? "-"
     let jobs = try arguments.integer(Options.jobs) ?? ProcessInfo.processInfo.activeProcessorCount
     if !(1...1024).contains(jobs) {

@@ -67,24 +67,6 @@ enum ExploreCommand {
     let must = arguments.strings(Options.must)
     request.must = must.isEmpty ? nil : must
     if arguments.has(Options.noMeals) { request.meals = false }
-    let format = try arguments.format(default: .table)
-    let tiles = try arguments.tileServer(context.environment)
-    try arguments.validated { () throws(ItineraryError) in
-      try request.validate(naming: Option.spelling(ofKey:), trip: true)
-    }
-    let terminal = context.terminal
-    let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
-    let response = try pipeline.explore(request)
-    defer {
-      if !arguments.has(Options.noHistory) {
-        HistoryLog.record(explore: request, answer: response, environment: context.environment) {
-          terminal.writeError("warning: \($0)\n")
-        }
-      }
-    }
-    return try Emit.response(
-      response, format: format,
-      background: PageBackground.of(response, format: format, tiles: tiles, context.environment),
-      to: arguments.string(Options.output), terminal: terminal)
+    return try PlanOutcome.emit(request, trip: true, arguments, context)
   }
 }

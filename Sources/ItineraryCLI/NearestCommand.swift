@@ -24,10 +24,7 @@ enum NearestCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    if arguments.positionals.count > 1 {
-      throw ItineraryError(.usage, "nearest: expected at most one category")
-    }
-    var request = NearestRequest(category: arguments.positionals.first)
+    var request = try NearestRequest(category: arguments.atMostOne("at most one category"))
     request.at = try arguments.coordinate(Options.at)
     request.near = arguments.string(Options.near)
     request.provider = try arguments.choice(Options.provider)

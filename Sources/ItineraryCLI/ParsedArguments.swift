@@ -143,6 +143,15 @@ struct ParsedArguments {
       .usage, "\(command.name): \(option.spelling) expects \(expected), got '\(text)'")
   }
 
+  /// The one positional argument, or `nil` for none; more is a usage
+  /// error that says what was `expected`.
+  func atMostOne(_ expected: String) throws(ItineraryError) -> String? {
+    guard positionals.count <= 1 else {
+      throw ItineraryError(.usage, "\(command.name): expected \(expected)")
+    }
+    return positionals.first
+  }
+
   /// Exactly one positional argument, named `what` in the message.
   func single(_ what: String) throws(ItineraryError) -> String {
     guard positionals.count == 1, let only = positionals.first else {

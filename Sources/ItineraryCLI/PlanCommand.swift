@@ -51,24 +51,6 @@ enum PlanCommand {
     request.anyOrder = arguments.flag(Options.anyOrder)
     request.distances = try arguments.choice(Options.distances)
     request.endAt = arguments.string(Options.endAt)
-    let format = try arguments.format(default: .table)
-    let tiles = try arguments.tileServer(context.environment)
-    try arguments.validated { () throws(ItineraryError) in
-      try request.validate(naming: Option.spelling(ofKey:))
-    }
-    let terminal = context.terminal
-    let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
-    let response = try pipeline.plan(request)
-    defer {
-      if !arguments.has(Options.noHistory) {
-        HistoryLog.record(plan: request, answer: response, environment: context.environment) {
-          terminal.writeError("warning: \($0)\n")
-        }
-      }
-    }
-    return try Emit.response(
-      response, format: format,
-      background: PageBackground.of(response, format: format, tiles: tiles, context.environment),
-      to: arguments.string(Options.output), terminal: terminal)
+    return try PlanOutcome.emit(request, trip: false, arguments, context)
   }
 }

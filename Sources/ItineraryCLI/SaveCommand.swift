@@ -24,10 +24,7 @@ enum SaveCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    if arguments.positionals.count > 1 {
-      throw ItineraryError(.usage, "save: expected 'last' or one plan file")
-    }
-    let source = arguments.positionals.first ?? "last"
+    let source = try arguments.atMostOne("'last' or one plan file") ?? "last"
     let store = try StoreAccess.open(context)
     let response =
       source == "last"

@@ -73,42 +73,41 @@ public enum PlanGeoJSON {
   public static func encode(_ response: PlanResponse) throws(ItineraryError) -> Data {
     var features: [Feature] = []
     for plan in response.plans {
-      let line = PlanVisits.line(
-        from: response.origin, plan.stops, back: response.roundTrip, returnPath: plan.returnPath)
-      features.append(
-        Feature(
-          geometry: .line(line),
-          properties: Properties(
-            rank: plan.rank, objective: plan.objective, distanceKm: plan.distanceKm,
-            durationMinutes: plan.durationMinutes, roundTrip: response.roundTrip,
-            distances: response.distances.rawValue, finish: plan.finish,
-            waitMinutes: plan.waitMinutes)))
-      for (index, stop) in plan.stops.enumerated() {
-        features.append(
-          Feature(
-            geometry: .point(stop.coordinate),
-            properties: stopProperties(stop, rank: plan.rank, day: nil, order: index + 1)))
-      }
+      features += route(
+        PlanVisits.line(
+          from: response.origin, plan.stops, back: response.roundTrip,
+          returnPath: plan.returnPath),
+        Properties(
+          rank: plan.rank, objective: plan.objective, distanceKm: plan.distanceKm,
+          durationMinutes: plan.durationMinutes, roundTrip: response.roundTrip,
+          distances: response.distances.rawValue, finish: plan.finish,
+          waitMinutes: plan.waitMinutes),
+        stops: plan.stops, rank: plan.rank, day: nil)
     }
     for (index, day) in (response.days ?? []).enumerated() {
-      let line = PlanVisits.line(
-        from: response.origin, day.stops, back: true, returnPath: day.returnPath)
-      features.append(
-        Feature(
-          geometry: .line(line),
-          properties: Properties(
-            rank: index + 1, day: index + 1, objective: day.objective,
-            distanceKm: day.distanceKm, durationMinutes: day.durationMinutes, roundTrip: true,
-            distances: response.distances.rawValue, finish: day.finish,
-            waitMinutes: day.waitMinutes)))
-      for (order, stop) in day.stops.enumerated() {
-        features.append(
-          Feature(
-            geometry: .point(stop.coordinate),
-            properties: stopProperties(stop, rank: index + 1, day: index + 1, order: order + 1)))
-      }
+      features += route(
+        PlanVisits.line(from: response.origin, day.stops, back: true, returnPath: day.returnPath),
+        Properties(
+          rank: index + 1, day: index + 1, objective: day.objective,
+          distanceKm: day.distanceKm, durationMinutes: day.durationMinutes, roundTrip: true,
+          distances: response.distances.rawValue, finish: day.finish,
+          waitMinutes: day.waitMinutes),
+        stops: day.stops, rank: index + 1, day: index + 1)
     }
     return try ResponseJSON.encode(Collection(features: features))
+  }
+
+  /// A plan's or a day's line, then one point per stop, numbered from 1.
+  private static func route(
+    _ line: [Coordinate], _ properties: Properties, stops: [PlanResponse.Stop], rank: Int,
+    day: Int?
+  ) -> [Feature] {
+    [Feature(geometry: .line(line), properties: properties)]
+      + stops.enumerated().map { index, stop in
+        Feature(
+          geometry: .point(stop.coordinate),
+          properties: stopProperties(stop, rank: rank, day: day, order: index + 1))
+      }
   }
 
   private static func stopProperties(

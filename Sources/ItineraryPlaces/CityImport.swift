@@ -83,13 +83,8 @@ public struct CityImport {
   ///   ways that outline multipolygon places), whatever the extract's size.
   public func run(progress: (String) -> Void) throws(ItineraryError) -> CityFile.Summary {
     let scratch = cities.directory.appending(path: ".import-\(name)-\(UUID().uuidString)")
-    do {
-      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    } catch {
-      throw ItineraryError(
-        .failure,
-        "cannot write the data directory \(cities.directory.path): \(error.localizedDescription)")
-    }
+    try DataDirectory.makeFolder(
+      scratch, failure: "cannot write the data directory \(cities.directory.path)")
     // A signal now stops osmium and removes the folder, not only an error.
     ImportInterruption.shared.begin(folder: scratch)
     defer {

@@ -105,19 +105,28 @@ public struct CommonsPhotos: Sendable {
     }
   }
 
+  /// A MediaWiki answer: what was asked for, or the error that came instead.
+  struct Answer<Query: Decodable>: Decodable {
+    var query: Query?
+    var error: APIError?
+  }
+
+  /// The `query` of a MediaWiki answer; an `error` in its place is thrown.
+  static func answerQuery<Query: Decodable>(_ type: Query.Type, in data: Data)
+    throws(ResponseProblem) -> Query?
+  {
+    let answer = try decodeJSON(Answer<Query>.self, from: data)
+    if let error = answer.error { throw error.problem }
+    return answer.query
+  }
+
   /// The titles of a `list=geosearch` answer, nearest first.
   ///
   /// - Complexity: O(results).
   static func parseGeosearch(_ data: Data) throws(ResponseProblem) -> [String] {
     struct Hit: Decodable { var title: String }
     struct Query: Decodable { var geosearch: [Hit]? }
-    struct Answer: Decodable {
-      var query: Query?
-      var error: APIError?
-    }
-    let answer = try decodeJSON(Answer.self, from: data)
-    if let error = answer.error { throw error.problem }
-    return (answer.query?.geosearch ?? []).map(\.title)
+    return (try answerQuery(Query.self, in: data)?.geosearch ?? []).map(\.title)
   }
 
   /// The file titles of a `list=categorymembers` answer.
@@ -127,13 +136,8 @@ public struct CommonsPhotos: Sendable {
       var ns: Int?
     }
     struct Query: Decodable { var categorymembers: [Member]? }
-    struct Answer: Decodable {
-      var query: Query?
-      var error: APIError?
-    }
-    let answer = try decodeJSON(Answer.self, from: data)
-    if let error = answer.error { throw error.problem }
-    return (answer.query?.categorymembers ?? []).filter { ($0.ns ?? 6) == 6 }.map(\.title)
+    let members = try answerQuery(Query.self, in: data)?.categorymembers ?? []
+    return members.filter { ($0.ns ?? 6) == 6 }.map(\.title)
   }
 
   /// The photos of a `prop=imageinfo` answer (`formatversion=2`), by the
@@ -141,20 +145,12 @@ public struct CommonsPhotos: Sendable {
   ///
   /// - Complexity: O(pages).
   static func parseImageInfo(_ data: Data) throws(ResponseProblem) -> [String: Photo] {
-    struct Metadata: Decodable {
-      var value: String?
-      init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        value = try? container.decodeIfPresent(String.self, forKey: .value)
-      }
-      enum Key: String, CodingKey { case value }
-    }
     struct Info: Decodable {
       var url: String?
       var thumburl: String?
       var width: Int?
       var height: Int?
-      var extmetadata: [String: Metadata]?
+      var extmetadata: [String: TextValue]?
     }
     struct Page: Decodable {
       var pageid: Int?
@@ -169,14 +165,9 @@ public struct CommonsPhotos: Sendable {
       var pages: [Page]?
       var normalized: [Normalized]?
     }
-    struct Answer: Decodable {
-      var query: Query?
-      var error: APIError?
-    }
-    let answer = try decodeJSON(Answer.self, from: data)
-    if let error = answer.error { throw error.problem }
+    let query = try answerQuery(Query.self, in: data)
     var photos: [String: Photo] = [:]
-    for page in answer.query?.pages ?? [] {
+    for page in query?.pages ?? [] {
       guard let info = page.imageinfo?.first, let url = info.url, let pageID = page.pageid
       else { continue }
       let meta = info.extmetadata ?? [:]
@@ -192,7 +183,7 @@ public struct CommonsPhotos: Sendable {
         source: PhotoSource.commons.rawValue)
       photos[normalizedTitle(page.title)] = photo
     }
-    for pair in answer.query?.normalized ?? [] {
+    for pair in query?.normalized ?? [] {
       if let photo = photos[normalizedTitle(pair.to)] { photos[normalizedTitle(pair.from)] = photo }
     }
     return photos

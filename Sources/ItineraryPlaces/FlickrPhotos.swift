@@ -100,33 +100,3 @@ public struct FlickrPhotos: Sendable {
       photos: list, page: photos.page.value, hasMore: photos.page.value < photos.pages.value)
   }
 }
-
-/// A number Flickr sends as a number or as a string (`"total": "93"`, older answers).
-struct FlexibleInt: Decodable {
-  var value: Int
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let number = try? container.decode(Int.self) {
-      value = number
-    } else {
-      let text = try container.decode(String.self)
-      guard let number = Int(text) else {
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a number")
-      }
-      value = number
-    }
-  }
-}
-
-/// A value Flickr sends as a string or as a number (`"license": "4"` or `4`).
-struct FlexibleString: Decodable {
-  var value: String
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if let number = try? container.decode(Int.self) {
-      value = String(number)
-    } else {
-      value = try container.decode(String.self)
-    }
-  }
-}

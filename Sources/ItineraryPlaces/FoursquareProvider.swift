@@ -62,9 +62,7 @@ public struct FoursquareProvider: PlaceProvider {
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
-    guard !query.category.foursquare.isEmpty else {
-      throw ItineraryError(.unavailable, "foursquare has no category for \(query.category.name)")
-    }
+    try query.requireCategoryIDs(query.category.foursquare, provider: name)
     let fetched = try session.fetch(
       request(query), subject: "category '\(query.category.name)'", explain: explain
     ) { data throws(ResponseProblem) in
@@ -146,23 +144,12 @@ public struct FoursquareProvider: PlaceProvider {
 
     init(from decoder: any Decoder) throws {
       struct Raw: Decodable {
-        var id: Flexible?
-        var fsqCategoryId: Flexible?
+        var id: FlexibleString?
+        var fsqCategoryId: FlexibleString?
         var name: String?
       }
-      struct Flexible: Decodable {
-        var text: String
-        init(from decoder: any Decoder) throws {
-          let container = try decoder.singleValueContainer()
-          if let number = try? container.decode(Int.self) {
-            text = String(number)
-          } else {
-            text = try container.decode(String.self)
-          }
-        }
-      }
       let raw = try Raw(from: decoder)
-      id = raw.fsqCategoryId?.text ?? raw.id?.text ?? ""
+      id = raw.fsqCategoryId?.value ?? raw.id?.value ?? ""
       name = raw.name
     }
   }
@@ -222,11 +209,10 @@ public struct FoursquareProvider: PlaceProvider {
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
       guard let id = DisplayText.clean(fsqPlaceId ?? fsqId), dateClosed?.isEmpty != false,
         let name = DisplayText.clean(name),
-        let lat = latitude ?? geocodes?.main?.latitude,
-        let lon = longitude ?? geocodes?.main?.longitude
+        let coordinate = Coordinate(
+          reportedLat: latitude ?? geocodes?.main?.latitude,
+          lon: longitude ?? geocodes?.main?.longitude)
       else { return nil }
-      let coordinate = Coordinate(lat: lat, lon: lon)
-      guard coordinate.invalidity == nil else { return nil }
       let ids = Set((categories ?? []).map(\.id))
       let rating = rating.flatMap { (0...10).contains($0) ? $0 / 2 : nil }
       return Place(
@@ -287,10 +273,8 @@ public struct FoursquareProvider: PlaceProvider {
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
       guard let id = DisplayText.clean(id), let name = DisplayText.clean(name),
-        let lat = location?.lat, let lon = location?.lng
+        let coordinate = Coordinate(reportedLat: location?.lat, lon: location?.lng)
       else { return nil }
-      let coordinate = Coordinate(lat: lat, lon: lon)
-      guard coordinate.invalidity == nil else { return nil }
       let ids = Set((categories ?? []).map(\.id))
       return Place(
         id: id, name: name,

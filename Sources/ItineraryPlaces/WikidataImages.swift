@@ -35,15 +35,7 @@ public struct WikidataImages: Sendable, Equatable {
   ///
   /// - Complexity: O(statements).
   static func parse(_ data: Data, item: String) throws(ResponseProblem) -> WikidataImages {
-    struct DataValue: Decodable {
-      var value: String?
-      init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        value = try? container.decodeIfPresent(String.self, forKey: .value)
-      }
-      enum Key: String, CodingKey { case value }
-    }
-    struct Snak: Decodable { var datavalue: DataValue? }
+    struct Snak: Decodable { var datavalue: TextValue? }
     struct Statement: Decodable {
       var mainsnak: Snak
       var rank: String?

@@ -35,9 +35,7 @@ public struct YelpProvider: PlaceProvider {
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
   {
-    guard !query.category.yelp.isEmpty else {
-      throw ItineraryError(.unavailable, "yelp has no category for \(query.category.name)")
-    }
+    try query.requireCategoryIDs(query.category.yelp, provider: name)
     var result = CategoryPlaces(places: [], fromCache: true)
     let wanted = min(max(0, query.limit), Self.maxResults)
     var offset = 0
@@ -163,10 +161,9 @@ public struct YelpProvider: PlaceProvider {
 
     func place(category: CanonicalCategory, vocabulary: CategoryVocabulary) -> Place? {
       guard isClosed != true, let id = DisplayText.clean(id), let name = DisplayText.clean(name),
-        let lat = coordinates?.latitude, let lon = coordinates?.longitude
+        let coordinate = Coordinate(
+          reportedLat: coordinates?.latitude, lon: coordinates?.longitude)
       else { return nil }
-      let coordinate = Coordinate(lat: lat, lon: lon)
-      guard coordinate.invalidity == nil else { return nil }
       let aliases = Set((categories ?? []).map(\.alias))
       let address = DisplayText.clean(
         location?.displayAddress?.compactMap { DisplayText.clean($0) }.joined(separator: ", "))

@@ -36,42 +36,42 @@ enum ServerErrors {
   }
 
   static func tooLarge(_ limit: Int) -> HTTPResponse {
-    response(
-      status: 413, code: .payloadTooLarge, exitCode: 65,
-      "the request body is larger than \(limit) bytes"
-    ).allowingAnyOrigin()
+    refusal(413, .payloadTooLarge, 65, "the request body is larger than \(limit) bytes")
   }
 
   /// 414 for a request target longer, or with more query arguments, than
   /// the server reads.
   static func targetTooLong(bytes: Int, arguments: Int, limits: HTTPLimits) -> HTTPResponse {
-    response(
-      status: 414, code: .uriTooLong, exitCode: 64,
+    refusal(
+      414, .uriTooLong, 64,
       "the request target (path and query) has \(bytes) bytes and \(arguments) query arguments; "
-        + "at most \(limits.maxTargetBytes) bytes and \(limits.maxHeaderCount) arguments are read"
-    ).allowingAnyOrigin()
+        + "at most \(limits.maxTargetBytes) bytes and \(limits.maxHeaderCount) arguments are read")
   }
 
   /// 431 for more header lines, or more bytes of them, than the server reads.
   static func headersTooLarge(count: Int, bytes: Int, limits: HTTPLimits) -> HTTPResponse {
-    response(
-      status: 431, code: .headerFieldsTooLarge, exitCode: 64,
+    refusal(
+      431, .headerFieldsTooLarge, 64,
       "the request has \(count) header lines of \(bytes) bytes; at most "
-        + "\(limits.maxHeaderCount) lines of \(limits.maxHeaderBytes) bytes are read"
-    ).allowingAnyOrigin()
+        + "\(limits.maxHeaderCount) lines of \(limits.maxHeaderBytes) bytes are read")
   }
 
   /// 408 for a client that did not send its whole request in time (or was
   /// receiving longest when the connections neared their cap).
-  static let requestTimeout = response(
-    status: 408, code: .requestTimeout, exitCode: 69,
-    "the request did not arrive whole in time; the connection is closed"
-  ).allowingAnyOrigin()
+  static let requestTimeout = refusal(
+    408, .requestTimeout, 69, "the request did not arrive whole in time; the connection is closed")
 
   /// 400 for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2).
-  static let missingHost = response(
-    status: 400, code: .invalidQuery, exitCode: 64, "an HTTP/1.1 request needs a Host header"
-  ).allowingAnyOrigin()
+  static let missingHost = refusal(
+    400, .invalidQuery, 64, "an HTTP/1.1 request needs a Host header")
+
+  /// An answer given before any route is chosen, so before any route's
+  /// origin rules: any origin may read it.
+  private static func refusal(
+    _ status: Int, _ code: ErrorCode, _ exitCode: Int32, _ message: String
+  ) -> HTTPResponse {
+    response(status: status, code: code, exitCode: exitCode, message).allowingAnyOrigin()
+  }
 
   static func notFound(_ path: String) -> HTTPResponse {
     response(status: 404, code: .notFound, exitCode: 64, "no such path: \(path)")

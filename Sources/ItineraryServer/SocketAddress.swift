@@ -12,22 +12,32 @@ struct SocketAddress {
 
   /// - Throws: `.usage` when `host` is not a numeric address.
   init(host: String, port: UInt16) throws(ItineraryError) {
-    var v4 = sockaddr_in()
-    if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
-      v4.sin_family = sa_family_t(AF_INET)
-      v4.sin_port = port.bigEndian
+    if let v4 = Self.parse(
+      host, port, as: sockaddr_in(), family: AF_INET, \.sin_addr, \.sin_family, \.sin_port)
+    {
       storage = .v4(v4)
-      return
-    }
-    var v6 = sockaddr_in6()
-    if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
-      v6.sin6_family = sa_family_t(AF_INET6)
-      v6.sin6_port = port.bigEndian
+    } else if let v6 = Self.parse(
+      host, port, as: sockaddr_in6(), family: AF_INET6, \.sin6_addr, \.sin6_family, \.sin6_port)
+    {
       storage = .v6(v6)
-      return
+    } else {
+      throw ItineraryError(
+        .usage, "serve: --host expects an IP address (127.0.0.1, ::1, 0.0.0.0), got '\(host)'")
     }
-    throw ItineraryError(
-      .usage, "serve: --host expects an IP address (127.0.0.1, ::1, 0.0.0.0), got '\(host)'")
+  }
+
+  /// `host` and `port` as a socket address of `family`, or `nil` when
+  /// `host` is no numeric address of that family.
+  private static func parse<Address, Bytes>(
+    _ host: String, _ port: UInt16, as empty: Address, family: Int32,
+    _ bytes: WritableKeyPath<Address, Bytes>, _ familyField: WritableKeyPath<Address, sa_family_t>,
+    _ portField: WritableKeyPath<Address, in_port_t>
+  ) -> Address? {
+    var address = empty
+    guard inet_pton(family, host, &address[keyPath: bytes]) == 1 else { return nil }
+    address[keyPath: familyField] = sa_family_t(family)
+    address[keyPath: portField] = port.bigEndian
+    return address
   }
 
   /// Calls `body` with the address as a `sockaddr` and whether it is IPv6.

@@ -31,12 +31,17 @@ public enum DataDirectory {
       }
       return
     }
+    try makeFolder(directory, failure: "cannot create the data directory \(directory.path)")
+  }
+
+  /// Makes `folder` and its parents, in the data directory or beside it.
+  ///
+  /// - Throws: `ItineraryError` (failure): `failure`, then why it failed.
+  package static func makeFolder(_ folder: URL, failure: String) throws(ItineraryError) {
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw ItineraryError(
-        .failure,
-        "cannot create the data directory \(directory.path): \(error.localizedDescription)")
+      throw ItineraryError(.failure, "\(failure): \(error.localizedDescription)")
     }
   }
 }

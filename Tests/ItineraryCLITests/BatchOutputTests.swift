@@ -6,7 +6,9 @@ import Testing
 /// the destination untouched or whole. The answers so far wait in the work
 /// file `OUT.partial`, and `--resume` goes on from there, appending only to
 /// what batch wrote.
-@Suite struct BatchOutputTests {
+@Suite final class BatchOutputTests {
+  /// A folder of each test's own, removed when the test ends, and the
+  /// batch input in it.
   let directory: URL
   let input: URL
 
@@ -14,6 +16,8 @@ import Testing
     directory = try temporaryDirectory()
     input = try BatchCommandTests.writeLines(in: directory)
   }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   func text(_ url: URL) throws -> String { try String(contentsOf: url, encoding: .utf8) }
 
@@ -57,7 +61,6 @@ import Testing
   }
 
   @Test func theInputIsNeverItsOwnOutput() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let before = try text(input)
     let same = CommandRun(["batch", input.path, "-o", input.path])
     #expect(same.status == 64)
@@ -72,7 +75,6 @@ import Testing
   }
 
   @Test func linksReadOnlyFilesAndFIFOsAreRefused() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appending(path: "target.jsonl")
     try Data("keep\n".utf8).write(to: target)
     let symlink = directory.appending(path: "link.jsonl")
@@ -99,7 +101,6 @@ import Testing
   }
 
   @Test func aReplacedOutputKeepsItsModeBits() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "out.jsonl")
     try Data("old\n".utf8).write(to: output)
     #expect(chmod(output.path, 0o4750) == 0)
@@ -112,7 +113,6 @@ import Testing
   }
 
   @Test func resumeRefusesWhatBatchDidNotWrite() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "out.jsonl")
     #expect(CommandRun(["batch", input.path, "-o", output.path]).status == 0)
     let finished = try text(output).split(separator: "\n").map(String.init)
@@ -137,7 +137,6 @@ import Testing
   }
 
   @Test func resumingAgainAndAgainChangesNothing() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "out.jsonl")
     #expect(CommandRun(["batch", input.path, "-o", output.path]).status == 0)
     let finished = try text(output)
@@ -156,7 +155,6 @@ import Testing
   /// on from the work file, not from `OUT`, and ends with what an
   /// uninterrupted run writes, byte for byte, and no work file.
   @Test func resumeGoesOnFromTheWorkFile() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     // The answers after the cut are errors, the same every run.
     let lines = Array(BatchCommandTests.lines.prefix(7))
     try Data(lines.joined(separator: "\n").utf8).write(to: input)
@@ -180,7 +178,6 @@ import Testing
   /// A work file that is not batch's answers to this input is refused
   /// (exit 65) with it and `OUT` untouched, as a finished `OUT` is.
   @Test func resumeRefusesAWorkFileBatchDidNotWrite() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let whole = directory.appending(path: "whole.jsonl")
     #expect(CommandRun(["batch", input.path, "-o", whole.path]).status == 0)
     let finished = try text(whole).split(separator: "\n").map(String.init)
@@ -220,7 +217,6 @@ import Testing
   /// Resuming a finished `OUT` with nothing to add leaves the file itself
   /// alone, not a copy renamed over it.
   @Test func resumingAFinishedOutputLeavesItAlone() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "out.jsonl")
     #expect(CommandRun(["batch", input.path, "-o", output.path]).status == 0)
     var before = stat()
@@ -261,7 +257,6 @@ import Testing
   /// answers so far in the work file; `--resume` finishes the same output
   /// an uninterrupted run writes.
   @Test func aKilledBatchIsFinishedByResume() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let binary = try #require(ProcessRun.binary, "build `itinerary` first")
     let (whole, output) = try interruptibleBatch(lines: 3000)
 
@@ -295,7 +290,6 @@ import Testing
   /// answers written stay in the work file, and `--resume` without the
   /// limit finishes.
   @Test func aFileSizeLimitNeverReplacesTheOutput() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let binary = try #require(ProcessRun.binary, "build `itinerary` first")
     let (whole, output) = try interruptibleBatch(lines: 300)
 
@@ -323,7 +317,6 @@ import Testing
   /// Two batches never write one work file at once: the second is refused
   /// while the first holds it.
   @Test func aWorkFileInUseIsRefused() throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
     let output = directory.appending(path: "out.jsonl")
     let held = open(work(output).path, O_RDWR | O_CREAT, 0o644)
     #expect(held >= 0)

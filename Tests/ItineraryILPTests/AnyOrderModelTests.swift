@@ -70,11 +70,7 @@ extension GLPKTests {
     /// K and on diverse plans, open paths and round trips.
     @Test func agreesWithTheBruteForceOnRandomProblems() throws {
       for seed in UInt64(2000)..<2080 {
-        var generator = SplitMix64(seed: seed)
-        let shape = RandomProblems.Shape(
-          categories: 1 + Int(seed % 4), placesPerCategory: 2 + Int(seed / 4 % 3),
-          sharedFraction: 0.4, roundTrip: seed % 2 == 1, order: .any)
-        let problem = RandomProblems.make(shape, using: &generator)
+        let (shape, problem) = GLPKTests.randomProblem(seed: seed, placeCounts: 3, order: .any)
         let selection: Selection = seed % 3 == 0 ? .diverse(3) : .top(1 + Int(seed % 5))
         let solution = BruteForceSolver(problem: problem).solve(selection)
         try GLPKTests.expectAgreement(

@@ -1,4 +1,5 @@
 import ItineraryCore
+import ItineraryWorkloads
 import Testing
 
 @testable import ItineraryILP
@@ -19,5 +20,18 @@ import Testing
       verification.status == .agreed, "\(context) \(verification.summary)",
       sourceLocation: sourceLocation)
     return verification
+  }
+
+  /// The random problem of `seed` the model tests share: 1 to 4 categories
+  /// and 2 to `placeCounts + 1` places in each (by the seed), a 40 % chance
+  /// that a place is in a second category, and a round trip for odd seeds.
+  static func randomProblem(seed: UInt64, placeCounts: UInt64, order: VisitOrder = .given)
+    -> (shape: RandomProblems.Shape, problem: Problem)
+  {
+    var generator = SplitMix64(seed: seed)
+    let shape = RandomProblems.Shape(
+      categories: 1 + Int(seed % 4), placesPerCategory: 2 + Int(seed / 4 % placeCounts),
+      sharedFraction: 0.4, roundTrip: seed % 2 == 1, order: order)
+    return (shape, RandomProblems.make(shape, using: &generator))
   }
 }

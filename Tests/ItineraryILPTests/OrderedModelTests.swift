@@ -97,11 +97,7 @@ extension GLPKTests {
     /// brute force agrees too.
     @Test func agreesWithTheSolverOnRandomProblems() throws {
       for seed in UInt64(0)..<200 {
-        var generator = SplitMix64(seed: seed)
-        let shape = RandomProblems.Shape(
-          categories: 1 + Int(seed % 4), placesPerCategory: 2 + Int(seed / 4 % 7),
-          sharedFraction: 0.4, roundTrip: seed % 2 == 1)
-        let problem = RandomProblems.make(shape, using: &generator)
+        let (shape, problem) = GLPKTests.randomProblem(seed: seed, placeCounts: 7)
         let selection = Selection.top(1 + Int(seed % 5))
         let solution = OrderedSolver(problem: problem).solve(selection)
         let verification = try GLPKTests.expectAgreement(

@@ -8,10 +8,8 @@ import Testing
 
 /// Each provider against its current documented answer (`Recorded/`) and
 /// against a loopback stand-in that refuses what the real service refuses.
-@Suite struct CurrentAPITests {
+@Suite final class CurrentAPITests: CachingSuite {
   let helsinki = Coordinate(lat: 60.1699, lon: 24.9384)
-
-  func scratch() throws -> URL { try temporaryDirectory() }
 
   // MARK: - Foursquare
 
@@ -76,8 +74,6 @@ import Testing
         path: "/places/search", service: "foursquare",
         responses: [.init(bodyFile: recordedURL("foursquare-places-search.json").path)])
     ])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "foursquare", origin: helsinki, categories: [try category("art")], limit: 80,
       progress: { _ in })
@@ -106,8 +102,6 @@ import Testing
         path: "/places/search",
         responses: [.init(status: 403, body: #"{"message": "Premium fields are not enabled"}"#)])
     ])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let error = try #require(throws: ItineraryError.self) {
       try services(server: server, cache: cache).fetchPlaces(
         provider: "foursquare", origin: helsinki, categories: [try category("art")],
@@ -165,8 +159,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/v3/businesses/search", service: "yelp", responses: [.init(body: full)])
     ])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let start = Date(timeIntervalSince1970: 1_800_000_000.7)
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "yelp", origin: helsinki, categories: [try category("park")], limit: 1000,
@@ -271,8 +263,6 @@ import Testing
         path: "/interpreter",
         responses: [.init(bodyFile: recordedURL("overpass-union.json").path)])
     ])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let progress = LineLog()
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "overpass", origin: helsinki,
@@ -318,8 +308,6 @@ import Testing
     let foot = try LoopbackServer([
       .init(path: "/table/v1/foot/", responses: [.init(osrmTable: .init(speed: 1.3))])
     ])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let points = [helsinki, Coordinate(lat: 60.1676, lon: 24.9502)]
     let both = services(
       server: car, cache: cache, extra: ["ITINERARY_OSRM_FOOT_URL": foot.baseURL + "/"])
@@ -386,8 +374,6 @@ import Testing
   ])
   func badOSRMTablesAreErrorsAndNotCached(body: String, reason: String) throws {
     let server = try LoopbackServer([.init(path: "/table/", responses: [.init(body: body)])])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let live = services(server: server, cache: cache)
     for _ in 0..<2 {
       let error = try #require(throws: ItineraryError.self) {
@@ -404,8 +390,6 @@ import Testing
     let matches = try NominatimGeocoder.parse(try recorded("nominatim-search.json"))
     #expect(matches.first?.coordinate == Coordinate(lat: 60.1675112, lon: 24.9530127))
     let server = try LoopbackServer([.init(path: "/search", responses: [.init(body: "[]")])])
-    let cache = try scratch()
-    defer { try? FileManager.default.removeItem(at: cache) }
     for _ in 0..<2 {
       #expect(throws: ItineraryError.self) {
         try services(server: server, cache: cache).geocode("Atlantis")

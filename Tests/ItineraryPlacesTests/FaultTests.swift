@@ -9,7 +9,7 @@ import Testing
 /// Each fault, injected by the loopback server: the retry happens (the
 /// server counts the requests) or the error names provider, category and
 /// HTTP status with exit 69, and nothing bad lands in the cache.
-@Suite struct FaultTests {
+@Suite final class FaultTests: CachingSuite {
   let origin = Coordinate(lat: 40.758, lon: -73.985)
 
   struct Outcome {
@@ -27,8 +27,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/v3/businesses/search", responses: replies + [healthy])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let warnings = LineLog()
     let park = try category("park")
     let live = services(server: server, cache: cache, warnings: warnings)
@@ -139,8 +137,6 @@ import Testing
   @Test func connectionRefusedNamesTheProviderAndCategory() throws {
     let server = try LoopbackServer([])
     server.stop()
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let error = try #require(throws: ItineraryError.self) {
       try services(server: server, cache: cache).fetchPlaces(
         provider: "overpass", origin: origin, categories: [try category("museum")],
@@ -168,8 +164,6 @@ import Testing
         responses: [.init(status: 404, body: "{}")]),
       .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a"]))]),
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let categories = [try category("restaurant"), try category("park"), try category("art")]
     let live = services(server: server, cache: cache)
     let error = try #require(throws: ItineraryError.self) {

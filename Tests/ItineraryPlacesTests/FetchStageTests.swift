@@ -7,7 +7,7 @@ import Testing
 @testable import ItineraryPlaces
 
 /// The fetch stage against a real HTTP server on 127.0.0.1, through libcurl.
-@Suite struct FetchStageTests {
+@Suite final class FetchStageTests: CachingSuite {
   let origin = Coordinate(lat: 40.758, lon: -73.985)
 
   @Test func threeCategoriesAreInFlightAtOnce() throws {
@@ -15,8 +15,6 @@ import Testing
       .init(
         path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a", "b"]), latency: 0.3)])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let progress = LineLog()
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "yelp", origin: origin,
@@ -39,15 +37,15 @@ import Testing
   @Test func aCategoryAProviderHasNoWordForIsNotAskedFor() throws {
     for (provider, path) in [("yelp", "/v3/businesses/search"), ("foursquare", "/places/search")] {
       let server = try LoopbackServer([.init(path: path, responses: [.init(body: "{}")])])
-      let cache = try temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: cache) }
+      let fresh = try temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: fresh) }
       let error = try #require(throws: ItineraryError.self) {
-        try services(server: server, cache: cache).fetchPlaces(
+        try services(server: server, cache: fresh).fetchPlaces(
           provider: provider, origin: origin, categories: [try category("plaque")],
           progress: { _ in })
       }
       #expect(error.kind == .unavailable && error.message.contains("no category for plaque"))
-      let partial = try services(server: server, cache: cache).fetchPlaces(
+      let partial = try services(server: server, cache: fresh).fetchPlaces(
         provider: provider, origin: origin, categories: [try category("plaque")],
         allowPartial: true, progress: { _ in })
       #expect(partial.places.isEmpty && partial.missing.map(\.category) == ["plaque"])
@@ -59,8 +57,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a"]))])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     _ = try services(server: server, cache: cache).fetchPlaces(
       provider: "yelp", origin: origin, categories: [try category("art")], limit: 7, openNow: true,
       progress: { _ in })
@@ -83,8 +79,6 @@ import Testing
         path: "/v3/businesses/search", match: "offset=50",
         responses: [.init(body: yelpBody((50..<70).map { "p\($0)" }))]),
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "yelp", origin: origin, categories: [try category("park")], limit: 70,
       progress: { _ in })
@@ -109,8 +103,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/places/search", responses: [.init(body: body)])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "foursquare", origin: origin, categories: [try category("art")], progress: { _ in })
     let entry = try #require(try server.stats().log.first)
@@ -144,8 +136,6 @@ import Testing
       ]}
       """
     let server = try LoopbackServer([.init(path: "/interpreter", responses: [.init(body: body)])])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let progress = LineLog()
     let report = try services(server: server, cache: cache).fetchPlaces(
       provider: "overpass", origin: origin, categories: [try category("park")], radiusMeters: 1500,
@@ -177,8 +167,6 @@ import Testing
       .init(path: "/search", responses: [.init(bodyFile: osm.path)]),
       .init(path: "/table/v1/driving/", responses: [.init(bodyFile: table.path)]),
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let live = services(server: server, cache: cache)
     let match = try live.geocode("Ottawa, Canada")
     #expect(match.coordinate == Coordinate(lat: 45.421106, lon: -75.690308))
@@ -198,8 +186,6 @@ import Testing
 
   @Test func nothingFoundByNominatimIsBadInput() throws {
     let server = try LoopbackServer([.init(path: "/search", responses: [.init(body: "[]")])])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let error = try #require(throws: ItineraryError.self) {
       try services(server: server, cache: cache).geocode("Nowhere At All")
     }
@@ -209,8 +195,6 @@ import Testing
 
   @Test func aMissingKeyIsAUsageError() throws {
     let server = try LoopbackServer([])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let live = services(server: server, cache: cache, extra: ["YELP_API_KEY": ""])
     let error = try #require(throws: ItineraryError.self) {
       try live.fetchPlaces(

@@ -7,7 +7,7 @@ import Testing
 @testable import ItineraryPlaces
 
 /// The libcurl client against the loopback server.
-@Suite struct HTTPClientTests {
+@Suite final class HTTPClientTests: CachingSuite {
   @Test func compressedResponsesArriveDecompressed() throws {
     let text = String(repeating: "{\"a\": 1}", count: 200)
     let server = try LoopbackServer([.init(path: "/z", responses: [.init(body: text, gzip: true)])])
@@ -32,8 +32,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/search", responses: [.init(body: "[{\"lat\": \"1.5\", \"lon\": \"2.5\"}]")])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let live = services(server: server, cache: cache)
     _ = try live.geocode("first place")
     let second = try live.geocode("second place")

@@ -8,7 +8,7 @@ import Testing
 
 /// What a hostile environment or server can do to the providers: keys that
 /// would inject a header, credentials in a base URL, escapes in names.
-@Suite struct HardeningTests {
+@Suite final class HardeningTests: CachingSuite {
   let origin = Coordinate(lat: 40.758, lon: -73.985)
 
   @Test(arguments: ["good\r\nX-Injected: 1", "tab\tkey", "nul\u{0}key", "spa ce", "ключ"])
@@ -16,8 +16,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/", responses: [.init(body: yelpBody(["a"]))])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     for (provider, variable) in [("yelp", "YELP_API_KEY"), ("foursquare", "FOURSQUARE_API_KEY")] {
       let live = services(server: server, cache: cache, extra: [variable: key])
       let error = try #require(throws: ItineraryError.self) {
@@ -46,8 +44,6 @@ import Testing
       .init(path: "/interpreter", responses: [.init(body: "{\"elements\": []}")]),
       .init(path: "/search", responses: [.init(status: 500, body: "{}")]),
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let secret = "s3cr3t-pass-91c2"
     let base = server.baseURL.replacingOccurrences(of: "http://", with: "http://user:\(secret)@")
     let live = services(
@@ -100,8 +96,6 @@ import Testing
             body: #"{"error": {"code": "X", "description": "bad\n\u001b[31mthing"}}"#)
         ])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let error = try #require(throws: ItineraryError.self) {
       try services(server: server, cache: cache).fetchPlaces(
         provider: "yelp", origin: origin, categories: [try category("park")], progress: { _ in })

@@ -8,7 +8,7 @@ import Testing
 
 /// A recognizable fake key appears nowhere: not in progress, warnings or
 /// errors, not in the cache database, not in any file name or file written.
-@Suite struct KeyLeakTests {
+@Suite final class KeyLeakTests: CachingSuite {
   static let fakeKey = "FAKE-KEY-7f3a9c-do-not-leak"
 
   func files(under directory: URL) throws -> [URL] {
@@ -28,8 +28,6 @@ import Testing
         path: "/", match: "4bf58dd8d48988d163941735", responses: [.init(status: 403, body: "{}")]),
       .init(path: "/", responses: [.init(body: good)]),
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let lines = LineLog()
     let live = services(
       server: server, cache: cache,
@@ -82,8 +80,6 @@ import Testing
       .init(path: "/", match: "categories=parks", responses: [.init(status: 400, body: refusal)]),
       .init(path: "/", responses: [.init(body: echoed)]),
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let lines = LineLog()
     let live = services(
       server: server, cache: cache,

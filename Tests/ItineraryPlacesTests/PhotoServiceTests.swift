@@ -8,7 +8,7 @@ import Testing
 /// Commons, Wikidata and Flickr photos against recorded answers served by
 /// the loopback server: attribution, paging, tags, retries, the cache and
 /// the Flickr key.
-@Suite struct PhotoServiceTests {
+@Suite final class PhotoServiceTests: CachingSuite {
   let pin = Coordinate(lat: 60.17, lon: 24.94)
   static let flickrKey = "flickr-test-key-0123"
 
@@ -46,8 +46,6 @@ import Testing
 
   @Test func commonsPhotosNearAPinCarryTheirAttribution() throws {
     let server = try LoopbackServer(commonsRoutes())
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let page = try photoServices(server, cache: cache).photos(near: pin, radiusKm: 0.5)
     #expect(page.photos.map(\.id) == (1...4).map { "commons:8123450\($0)" })
     #expect(!page.hasMore)
@@ -72,8 +70,6 @@ import Testing
 
   @Test func commonsPagesFollowEachOther() throws {
     let server = try LoopbackServer(commonsRoutes())
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let live = photoServices(server, cache: cache, policy: .bypass)
     let first = try live.photos(near: pin, page: 1, perPage: 2)
     let second = try live.photos(near: pin, page: 2, perPage: 2)
@@ -89,8 +85,6 @@ import Testing
 
   @Test func placeTagsGiveTheWikidataImageThenTheCategory() throws {
     let server = try LoopbackServer(commonsRoutes())
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let photos = try photoServices(server, cache: cache).photos(
       ofPlaceTags: ["wikidata": "Q754507", "name": "Ateneum"], at: pin, limit: 3)
     // The preferred P18 statement first; the category adds nothing new.
@@ -115,8 +109,6 @@ import Testing
 
   @Test func aPlaceWithoutTagsFallsBackToPhotosTakenNearIt() throws {
     let server = try LoopbackServer(commonsRoutes())
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let photos = try photoServices(server, cache: cache).photos(
       ofPlaceTags: [:], at: pin, limit: 2)
     #expect(photos.count == 2)
@@ -129,8 +121,6 @@ import Testing
         .init(status: 503, body: "{}"), .init(status: 503, body: "{}"),
         .init(status: 503, body: "{}"), file("commons-geosearch.json"),
       ]))
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     #expect {
       try photoServices(server, cache: cache).photos(near: pin)
     } throws: { error in
@@ -153,8 +143,6 @@ import Testing
         .init(status: 429, body: "{}", headers: ["Retry-After": "0"]),
         .init(body: "{}", latency: 3), file("commons-geosearch.json"),
       ]))
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let page = try photoServices(server, cache: cache, policy: .bypass).photos(near: pin)
     #expect(page.photos.count == 4)
     #expect(try server.stats().log.filter { $0.path.contains("geosearch") }.count == 3)
@@ -164,8 +152,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/services/rest/", responses: [file("flickr-photos-search.json")])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let page = try photoServices(server, cache: cache).photos(
       near: pin, radiusKm: 2, source: .flickr, page: 1, perPage: 2)
     #expect(page.photos.map(\.id) == ["flickr:53850123456", "flickr:53850999999"])
@@ -205,10 +191,10 @@ import Testing
       let server = try LoopbackServer([
         .init(path: "/services/rest/", responses: [.init(body: body)])
       ])
-      let cache = try temporaryDirectory()
-      defer { try? FileManager.default.removeItem(at: cache) }
+      let fresh = try temporaryDirectory()
+      defer { try? FileManager.default.removeItem(at: fresh) }
       do {
-        _ = try photoServices(server, cache: cache).photos(near: pin, source: .flickr)
+        _ = try photoServices(server, cache: fresh).photos(near: pin, source: .flickr)
         Issue.record("a refused key must fail")
       } catch {
         #expect(error.kind.exitCode == 69)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ItineraryPlaces
 
-@Suite struct ResponseCacheTests {
+@Suite final class ResponseCacheTests: CachingSuite {
   let origin = Coordinate(lat: 40.758, lon: -73.985)
 
   func fetch(_ live: PlaceServices) throws -> FetchReport {
@@ -20,8 +20,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a", "b"]))])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     let first = try fetch(services(server: server, cache: cache))
     #expect(try server.stats().requests == 2)
     let second = try fetch(services(server: server, cache: cache))
@@ -34,8 +32,6 @@ import Testing
     let server = try LoopbackServer([
       .init(path: "/v3/businesses/search", responses: [.init(body: yelpBody(["a"]))])
     ])
-    let cache = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: cache) }
     _ = try fetch(services(server: server, cache: cache, policy: .refresh))
     _ = try fetch(services(server: server, cache: cache, policy: .refresh))
     #expect(try server.stats().requests == 4)
