@@ -17,13 +17,15 @@ enum ExploreCommand {
       back by its end, every visit fits its place's opening hours and takes its
       minutes, and no place is visited twice. Without a category, any place may
       be chosen. The trip is proven best when the output says so. With --base,
-      every day starts and ends at the base. With --must, the trip visits that
+      every day starts and ends at the base. With --end-at, every day ends at
+      that place or point instead, its way there counted as the way back is.
+      With --must, the trip visits that
       place on some day while it is open, or fails naming it when no trip can.
       With --photos, every stop of every day gets a few Commons photos in JSON,
       as a plan's stops do.
       """,
     options: [
-      Options.at, Options.near, Options.base, Options.avoid, Options.must,
+      Options.at, Options.near, Options.base, Options.endAt, Options.avoid, Options.must,
       Options.provider, Options.perCategory,
       Options.noCache,
       Options.refresh, Options.allowPartial, Options.connectTimeout, Options.timeout,
@@ -66,6 +68,7 @@ enum ExploreCommand {
     request.distances = try arguments.choice(Options.distances)
     let must = arguments.strings(Options.must)
     request.must = must.isEmpty ? nil : must
+    request.endAt = arguments.string(Options.endAt)
     if arguments.has(Options.noMeals) { request.meals = false }
     return try PlanOutcome.emit(request, trip: true, arguments, context)
   }

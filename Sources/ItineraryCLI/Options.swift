@@ -17,7 +17,7 @@ enum Options {
     "start and end there: a round trip from a place of the city or a point (instead of --at)")
   static let endAt = Option.value(
     "end-at", "PLACE|LAT,LON",
-    "end there: the last leg goes to it, counts, and arrives before the end (plan only)")
+    "end there: the last leg goes to it, counts, and arrives before the end (explore: each day)")
   static let provider = Option.value(
     "provider", "NAME",
     """

@@ -2,7 +2,8 @@ import Foundation
 
 /// What turns a problem into an exploration: the engine chooses which places
 /// to visit, how many and in what order, over one route a day, each from the
-/// origin and back to it by the day's end, every place at most once over the
+/// origin and back to it (or on to `end`) by the day's end, every place at
+/// most once over the
 /// whole trip and at most `maxPerCategory` stops of each category.
 ///
 /// The problem's `categories` are the eligible ones (a place fills a stop of
@@ -32,6 +33,10 @@ public struct Exploration: Sendable, Equatable {
   /// Places (indices into the problem's places) the trip must visit, each
   /// on some day at a time it is open (`TripInstance.mustBonus`).
   public var must: [Int]
+  /// The place (an index into the problem's places) every day ends at
+  /// instead of the origin (`endAt`), or `nil` for days back at the origin.
+  /// It is no candidate: its category is none of the trip's stops.
+  public var end: Int?
 
   /// The parts of a person's day the trip's value counts (`docs/method.md`,
   /// "A day a person would follow").
@@ -60,12 +65,14 @@ public struct Exploration: Sendable, Equatable {
   }
 
   public init(
-    days: [Day], maxPerCategory: Int? = nil, shaping: Shaping = Shaping(), must: [Int] = []
+    days: [Day], maxPerCategory: Int? = nil, shaping: Shaping = Shaping(), must: [Int] = [],
+    end: Int? = nil
   ) {
     self.days = days
     self.maxPerCategory = maxPerCategory
     self.shaping = shaping
     self.must = must
+    self.end = end
   }
 
   /// The most days a trip may have.
@@ -97,14 +104,16 @@ public struct Exploration: Sendable, Equatable {
 
 extension Problem {
   /// The problem of one day of its exploration: the day's start and end as
-  /// the time frame, a round trip; the problem itself without an exploration.
+  /// the time frame, a round trip unless the days end elsewhere (`end`, then
+  /// the last stop of a day's plan); the problem itself without an
+  /// exploration.
   public func day(_ index: Int) -> Problem {
     var day = self
     if let span = exploration?.days[index], var frame = time {
       frame.start = span.start
       frame.end = span.end
       day.time = frame
-      day.roundTrip = true
+      day.roundTrip = exploration?.end == nil
     }
     day.exploration = nil
     return day

@@ -5,7 +5,10 @@
 ///
 /// A route of a day is lived through as docs/reference.md says: each visit
 /// begins at the earliest time at or after arrival from which it fits in one
-/// opening interval, and the route is back at the origin by the day's end.
+/// opening interval, and the route is back at the origin by the day's end
+/// (or at the place the days end at, `Exploration.end`: the minutes and
+/// kilometres to vertex 0 are then those to it, and the solvers need
+/// nothing new).
 /// The arithmetic is that of `Timing`, so a route feasible here is feasible
 /// in the response, to the last bit.
 ///
@@ -104,6 +107,8 @@ public struct TripInstance: Sendable {
       shaping.mealCategories.isEmpty
         ? [] : MealWindow.windows(from: $0.start, to: $0.end, in: frame.timeZone)
     }
+    // Where a day ends: the leg home of each route goes there.
+    let home = exploration.end.map(Waypoint.place) ?? .origin
     let stopCategory = problem.tripCategories()
     let mealCategory = problem.categories.map { shaping.mealCategories.contains($0) }
     var places = [-1]
@@ -119,7 +124,7 @@ public struct TripInstance: Sendable {
         if mealCategory[category] { open = Self.within(meals, open, dwell: dwell) }
         guard soonest.isFinite, let begin = open.earliestVisit(arrival: soonest, dwell: dwell)
         else { return false }
-        return begin + dwell + timing.travelMinutes(from: .place(place), to: .origin)
+        return begin + dwell + timing.travelMinutes(from: .place(place), to: home)
           <= timing.horizon
       }
       guard visitable else { continue }
@@ -162,10 +167,13 @@ public struct TripInstance: Sendable {
       maxStops: exploration.days.map { $0.maxStops ?? .max },
       categoryCount: problem.categories.count, distanceWeight: problem.distanceWeight,
       waitWeight: frame.waitWeight,
-      minutes: waypoints.flatMap { from in waypoints.map { first.travelMinutes(from: from, to: $0) }
+      minutes: waypoints.flatMap { from in
+        Self.ends(from, waypoints, home: home).map { first.travelMinutes(from: from, to: $0) }
       },
       kilometres: waypoints.flatMap { from in
-        waypoints.map { problem.legKm(from: from, to: $0) ?? .infinity }
+        Self.ends(from, waypoints, home: home).map {
+          problem.legKm(from: from, to: $0) ?? .infinity
+        }
       },
       isMeal: isMeal, mealWindows: mealWindows, mealOpen: mealOpen,
       mealBonus: isMeal.contains(true) ? Self.mealShare * (scores.max() ?? 0) : 0,
@@ -173,6 +181,13 @@ public struct TripInstance: Sendable {
         ? Self.varietyShare * meanWorth / Double(exploration.days.count) : 0,
       isMust: places.map(must.contains))
     maxWait = frame.maxWaitMinutes
+  }
+
+  /// Where the legs leaving `from` go, vertex by vertex: to vertex 0, a
+  /// route's way home, they go to `home` (the origin, or where the days
+  /// end); from the origin to itself, nowhere (an empty day has no legs).
+  static func ends(_ from: Waypoint, _ waypoints: [Waypoint], home: Waypoint) -> [Waypoint] {
+    from == .origin ? waypoints : [home] + waypoints.dropFirst()
   }
 
   /// `open` within the meal windows: each visit begun inside one of them.

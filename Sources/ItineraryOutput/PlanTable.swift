@@ -45,11 +45,13 @@ public enum PlanTable {
           + "\(units.format(km: day.distanceKm))  \(duration(day.durationMinutes)) "
           + "\(response.mode.verb)\(Self.measure(response.distances))"
           + (day.stops.isEmpty
-            ? "  nothing fits" : "  back \(clock(day.finish, startDay: date))")
+            ? "  nothing fits"
+            : "  \(response.roundTrip ? "back" : "until") \(clock(day.finish, startDay: date))")
           + (waited ? ", \(duration(day.waitMinutes)) waiting" : ""))
       if !day.stops.isEmpty {
         lines += stopRows(
-          day.stops, returnKm: day.returnKm, returnMinutes: day.returnMinutes, waited: waited,
+          day.stops, returnKm: response.roundTrip ? day.returnKm : nil,
+          returnMinutes: day.returnMinutes, waited: waited,
           units: units, startDay: date)
       }
       lines.append("")
@@ -126,16 +128,20 @@ public enum PlanTable {
   /// What was asked: `restaurant > park > art from 60.1699,24.9384 (embedded
   /// city: central Helsinki), 0.50 points a km`.
   static func heading(_ response: PlanResponse) -> String {
+    // A trip's days that end elsewhere end at a last stop of category `end`.
+    let ending = response.days?.lazy.compactMap(\.stops.last).first { $0.category == "end" }
+    let visited = response.categories.filter { response.days == nil || $0 != "end" }
     let stops =
       response.days != nil
-      ? (response.categories.count > 6
-        ? "a trip to any of \(response.categories.count) categories"
-        : "a trip to " + response.categories.joined(separator: ", "))
+      ? (visited.count > 6
+        ? "a trip to any of \(visited.count) categories"
+        : "a trip to " + visited.joined(separator: ", "))
       : response.anyOrder
         ? response.categories.joined(separator: ", ") + " in any order"
         : response.categories.joined(separator: " > ")
     let source = response.provider.map { " (\($0.description))" } ?? ""
-    let trip = response.roundTrip ? " and back" : ""
+    let trip =
+      response.roundTrip ? " and back" : ending.map { " to \(TerminalText.clean($0.name))" } ?? ""
     let price = String(format: "%.2f", response.distanceWeight)
     let when = response.time.map { time in
       ", \(time.start.replacingOccurrences(of: "T", with: " ")) to "

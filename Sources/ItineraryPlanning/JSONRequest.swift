@@ -7,7 +7,9 @@ import ItineraryJSON
 /// request (`{"plan": {...}}`), a trip request (`{"explore": {...}}`), an
 /// instance with its settings (`{"instance": {...}, "top": 3, "diverse":
 /// true}`) or a benchmark file's text with its settings (`{"gtsplib":
-/// "..."}`, `{"optw": "...", "routes": 2}`), with an optional `id`.
+/// "..."}`, `{"optw": "...", "routes": 2}`), with an optional `id`. A saved
+/// plan changed at one stop (`{"replan": {"plan": {...}, "replace": 2}}`)
+/// is the plan request `Replan` makes of it.
 public enum JSONRequest: Sendable {
   case plan(PlanRequest)
   case explore(PlanRequest)
@@ -39,13 +41,20 @@ public enum JSONRequest: Sendable {
       }
       return .explore(try Self.plan(explore, source: "\(source): explore"))
     }
+    if object["replan"] != nil {
+      try refuseUnknown(outer, known: ["replan"], at: source)
+      guard let replan = object["replan"] as? [String: Any] else {
+        throw ItineraryError(.usage, "\(source): replan: expected an object")
+      }
+      return .plan(try Self.replan(replan, source: "\(source): replan"))
+    }
     for format in BenchmarkRequest.Format.allCases where object[format.rawValue] != nil {
       return .benchmark(try benchmark(object, format: format, source: source))
     }
     guard object["instance"] != nil else {
       throw ItineraryError(
         .usage,
-        "\(source): expected a \"plan\", an \"explore\", an \"instance\", "
+        "\(source): expected a \"plan\", an \"explore\", a \"replan\", an \"instance\", "
           + "a \"gtsplib\" or an \"optw\"")
     }
     return .solve(try solve(object, source: source))
@@ -273,7 +282,7 @@ public enum JSONRequest: Sendable {
     return object
   }
 
-  private static func refuseUnknown(_ keys: Set<String>, known: [String], at source: String)
+  static func refuseUnknown(_ keys: Set<String>, known: [String], at source: String)
     throws(ItineraryError)
   {
     for key in keys.sorted() where !known.contains(key) {

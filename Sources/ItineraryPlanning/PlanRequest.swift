@@ -147,7 +147,6 @@ public struct PlanRequest: Codable, Sendable, Equatable {
   public static let tripKeys = ["days", "day", "maxPerCategory", "pace", "meals", "must"]
   public static let planOnlyKeys = [
     "top", "exact", "diverse", "roundTrip", "anyOrder", "openNow", "anytime",
-    "endAt",
   ]
 }
 

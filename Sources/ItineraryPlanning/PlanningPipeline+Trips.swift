@@ -54,7 +54,14 @@ extension PlanningPipeline {
     var tripCategories = candidates.categories
     let must = try ShapeStep.must(
       request.must, in: city, avoided: avoided, places: &kept, categories: &tripCategories)
-    let places = VisitLength.apply(to: kept, dwell: request.dwell)
+    var places = VisitLength.apply(to: kept, dwell: request.dwell)
+    var end: Int?
+    if let endAt = request.endAt {
+      let point = try PlacePoint.resolve(endAt, key: "endAt") { () throws(ItineraryError) in city }
+      end = places.count
+      places.append(PinnedLayer.finishPlace(at: point.coordinate, name: point.name))
+      tripCategories.append(PinnedLayer.finish)
+    }
     var roads: RoadTable?
     var streets: StreetStep?
     switch measure {
@@ -72,7 +79,8 @@ extension PlanningPipeline {
       distanceWeight: resolved.distanceWeight, roundTrip: true,
       roads: roads, time: time,
       exploration: Exploration(
-        days: days, maxPerCategory: request.maxPerCategory, shaping: shaping, must: must))
+        days: days, maxPerCategory: request.maxPerCategory, shaping: shaping, must: must,
+        end: end))
     let kind = ProblemKind.trip(problem)
     let run = try SolveStep.run(kind, options: resolved.options)
     if case .trip(let trip) = run.answer,

@@ -9,12 +9,14 @@ public enum Replan {
   /// The request for the best plan like `saved`'s best one but at stop
   /// `number` (1-based).
   ///
+  /// - Parameter key: how messages name the stop's number (`--replace` on
+  ///   the command line, `body: replace` over HTTP).
   /// - Throws: `.usage` when `saved` is not a plan (a trip, or no plan) or
   ///   `number` is no stop of it, or the stop is the plan's end point.
   /// - Complexity: O(k) for k stops.
-  public static func request(from saved: PlanResponse, replacing number: Int)
-    throws(ItineraryError) -> PlanRequest
-  {
+  public static func request(
+    from saved: PlanResponse, replacing number: Int, key: String = "--replace"
+  ) throws(ItineraryError) -> PlanRequest {
     guard var request = saved.request.plan, let plan = saved.plans.first else {
       throw ItineraryError(.usage, "only a plan can be replanned, not a trip")
     }
@@ -22,7 +24,7 @@ public enum Replan {
     let stops = request.endAt == nil ? plan.stops : Array(plan.stops.dropLast())
     guard stops.indices.contains(number - 1) else {
       throw ItineraryError(
-        .usage, "--replace \(number): the plan's stops are 1 to \(stops.count)")
+        .usage, "\(key) \(number): the plan's stops are 1 to \(stops.count)")
     }
     let replaced = stops[number - 1]
     request.categories = stops.enumerated().map {

@@ -67,11 +67,11 @@ struct ResponseBuilder {
       let day = problem.day(index)
       let builder = ResponseBuilder(problem: day, mode: mode, speedKmh: speedKmh)
       let timing = Timing(day)
-      let route = Plan(stops: stops)
+      let (route, timeline) = Self.ending(stops, trip.timelines[index], in: problem)
       let objective = trip.dayObjectives[index]
       let plan = builder.plan(
         Solution.Ranked(plan: route, objective: objective), rank: index + 1, timing: timing,
-        timeline: trip.timelines[index])
+        timeline: timeline)
       let span = problem.exploration?.days[index]
       let local = { (date: Date?) in
         date.map { LocalDateTime.format($0, in: day.time?.timeZone ?? .current) } ?? ""
@@ -87,7 +87,8 @@ struct ResponseBuilder {
     return PlanResponse(
       request: request, origin: problem.origin,
       categories: problem.categories.map { PinnedLayer.label($0, in: problem) },
-      anyOrder: true, roundTrip: true, distanceWeight: problem.distanceWeight, mode: mode,
+      anyOrder: true, roundTrip: problem.exploration?.end == nil,
+      distanceWeight: problem.distanceWeight, mode: mode,
       speedKmh: speedKmh, distances: distances, time: problem.time.map(Self.timeReport),
       provider: provider, plans: [], days: days, objective: trip.objective,
       maxPerCategory: problem.exploration?.maxPerCategory,
@@ -96,6 +97,21 @@ struct ResponseBuilder {
         name: SolverID.tripLabelling.rawValue, millis: millis, optimal: trip.optimal,
         complete: trip.complete, work: trip.work),
       verify: nil, shaping: Self.shaping(problem.exploration?.shaping, trip))
+  }
+
+  /// A day's route and timeline, with the place the days end at as a last
+  /// stop, reached when the day is over, as a plan shows its end point (a
+  /// day without stops goes nowhere).
+  private static func ending(_ stops: [Plan.Stop], _ timeline: Timeline, in problem: Problem)
+    -> (Plan, Timeline)
+  {
+    guard let end = problem.exploration?.end, !stops.isEmpty,
+      let category = problem.categories.firstIndex(of: PinnedLayer.finish)
+    else { return (Plan(stops: stops), timeline) }
+    var ended = timeline
+    ended.visits.append(
+      Timeline.Visit(arrive: timeline.finish, begin: timeline.finish, leave: timeline.finish))
+    return (Plan(stops: stops + [Plan.Stop(category: category, place: end)]), ended)
   }
 
   /// The shaping of a trip planned as a person's day, or `nil` for a plain one.

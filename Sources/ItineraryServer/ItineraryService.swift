@@ -29,7 +29,8 @@ public final class ItineraryService: Sendable {
     let planning = PlanningRoutes(
       environment: configuration.environment,
       limits: RequestLimits(deadline: configuration.deadline),
-      admission: admission, history: configuration.recordsHistory ? store.recordPlan : nil)
+      admission: admission, history: configuration.recordsHistory ? store.recordPlan : nil,
+      savedPlan: store.savedPlan)
     let general = [
       Route("GET", "/healthz") { _, _, _ in .json(Data("{\"status\":\"ok\"}\n".utf8)) },
       Route("GET", "/metrics") { _, _, _ in

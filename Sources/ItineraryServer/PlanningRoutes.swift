@@ -2,16 +2,20 @@ import Foundation
 import ItineraryCore
 import ItineraryOutput
 import ItineraryPlanning
+import ItineraryStore
 
-/// `POST /v1/plan`, `POST /v1/explore` and `POST /v1/solve`: a body to a
-/// request, the pipeline, the response as the JSON of `plan --format json`,
-/// `explore --format json` and `solve`.
+/// `POST /v1/plan`, `POST /v1/explore`, `POST /v1/solve` and `POST
+/// /v1/plans/{name}/replan`: a body to a request, the pipeline, the
+/// response as the JSON of `plan --format json`, `explore --format json`,
+/// `solve` and `plans replan NAME --replace N --format json`.
 struct PlanningRoutes: Sendable {
   var environment: [String: String]
   var limits: RequestLimits
   var admission: Admission
   /// Where each plan answered is written, when the server keeps a history.
   var history: (@Sendable (PlanRequest, Data) -> Void)?
+  /// The saved plan of a name, throwing what answers `404` when none is.
+  var savedPlan: @Sendable (String) throws -> SavedPlan
 
   var routes: [Route] {
     [
@@ -24,7 +28,27 @@ struct PlanningRoutes: Sendable {
       Route("POST", "/v1/solve") { request, _, client throws(ItineraryError) in
         try solve(request, client)
       },
+      Route("POST", "/v1/plans/{name}/replan") { request, path, client in
+        try replan(request, name: path["name"] ?? "", client)
+      },
     ]
+  }
+
+  /// The saved plan `name` changed at the stop the body names (`{"replace":
+  /// 2}`, `Replan`); not saved.
+  func replan(_ request: HTTPRequest, name: String, _ client: ClientConnection) throws
+    -> HTTPResponse
+  {
+    let saved = try savedPlan(name)
+    let number = try JSONRequest.replaceNumber(
+      JSONRequest.parse(request.body, source: "body"), source: "body")
+    let old = try StoredJSON.decode(
+      PlanResponse.self, from: saved.payload, source: "saved plan \"\(saved.name)\"")
+    let plan = limits.apply(
+      to: try Replan.request(from: old, replacing: number, key: "body: replace"),
+      defaultTime: Defaults.timeLimit)
+    let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.plan(plan) }
+    return .json(try ResponseJSON.encode(answer))
   }
 
   func plan(_ request: HTTPRequest, _ client: ClientConnection) throws(ItineraryError)

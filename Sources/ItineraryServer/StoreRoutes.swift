@@ -130,8 +130,12 @@ struct StoreRoutes: Sendable {
   }
 
   private func getPlan(_ name: String) throws -> HTTPResponse {
-    let plan = try found { () throws(ItineraryError) in try store().savedPlan(named: name) }
-    return .json(SavedPlanJSON.full(plan))
+    .json(SavedPlanJSON.full(try savedPlan(name)))
+  }
+
+  /// The saved plan of that name; answered `404` when there is none.
+  func savedPlan(_ name: String) throws -> SavedPlan {
+    try found { () throws(ItineraryError) in try store().savedPlan(named: name) }
   }
 
   /// The body is `{"plan": {...}, "summary": "..."}`; the plan is kept as sent.

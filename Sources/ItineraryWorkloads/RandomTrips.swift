@@ -40,9 +40,11 @@ package enum RandomTrips {
   /// Places within about 2 km, each open one or two intervals a day (or
   /// always, hours unknown), some with a dwell of their own; each day at
   /// most `maxStops` stops when given. `shaped`: a person's day, with
-  /// restaurants among the places.
+  /// restaurants among the places. `endsAway`: every day ends at a point
+  /// of its own (`Exploration.end`), the last place, which is no stop.
   package static func make(
-    seed: UInt64, places count: Int, days: Int, maxStops: Int? = nil, shaped: Bool = false
+    seed: UInt64, places count: Int, days: Int, maxStops: Int? = nil, shaped: Bool = false,
+    endsAway: Bool = false
   ) -> Case {
     var random = SplitMix64(seed: seed)
     var places: [Place] = []
@@ -83,6 +85,17 @@ package enum RandomTrips {
     let date = { (day: Int, minutes: Int) in
       Date(timeIntervalSince1970: 1_796_083_200 + Double(day * 86_400 + minutes * 60))
     }
+    if endsAway {
+      places.append(
+        Place(
+          id: "end", name: "end", categories: ["end"],
+          coordinate: Coordinate(
+            lat: 60.17 + Double(random.below(2000)) / 100_000,
+            lon: 24.93 + Double(random.below(4000)) / 100_000),
+          score: 0, openingHours: "24/7", dwellMinutes: 0))
+      hours.append([Hours(open: 0, close: 10 * 24 * 60)])
+      dwell.append(0)
+    }
     let exploration = Exploration(
       days: (0..<days).map {
         Exploration.Day(
@@ -91,7 +104,7 @@ package enum RandomTrips {
       maxPerCategory: random.below(2) == 0 ? nil : 1 + random.below(2),
       shaping: shaped
         ? Exploration.Shaping(mealCategories: ["restaurant"], variety: true, worthByTime: true)
-        : Exploration.Shaping())
+        : Exploration.Shaping(), end: endsAway ? count : nil)
     let frame = TimeFrame(
       start: date(0, dayStart[0]), timeZone: zone, end: date(0, dayEnd[0]),
       dwellMinutes: Dictionary(uniqueKeysWithValues: zip(categories, categoryDwell)),
@@ -193,7 +206,8 @@ package enum RandomTrips {
       clock = begin + dwell
       here = problem.places[place].coordinate
     }
-    let back = GreatCircle.distanceKm(here, problem.origin)
+    let home = problem.exploration?.end.map { problem.places[$0].coordinate } ?? problem.origin
+    let back = GreatCircle.distanceKm(here, home)
     guard route.isEmpty || clock + back * 60 / speed <= dayEnd else { return nil }
     return route.isEmpty ? (0, 0) : (value - problem.distanceWeight * back, covered)
   }
@@ -229,7 +243,8 @@ package enum RandomTrips {
         best = max(best ?? -.infinity, before + value - varietyCost(used, trip))
       }
       if day + 1 < days { extend(day: day + 1, route: [], used: used, before: before + value) }
-      for place in trip.problem.places.indices where !used.contains(place) {
+      for place in trip.problem.places.indices
+      where !used.contains(place) && place != trip.problem.exploration?.end {
         // A route that does not fit stays so however it grows, which the
         // guard above relies on.
         extend(day: day, route: route + [place], used: used + [place], before: before)

@@ -42,4 +42,47 @@ import Testing
       #expect(run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }.count == 1)
     }
   }
+
+  /// A batch line carries the saved plan itself: its answer is what
+  /// `plans replan` prints, and a bad stop or a trip is its error line.
+  @Test func aReplanBatchLineAnswersAsTheCommand() throws {
+    let session = try StoreCommandTests.Session()
+    defer { session.remove() }
+    let planned = session.succeed(
+      "plan", "museum", "cafe", "park", "--anytime", "--top", "1", "--format", "json")
+    #expect(session.run("save", "--name", "Day").status == 0)
+    let command = session.succeed("plans", "replan", "Day", "--replace", "2", "--format", "json")
+    let trip = session.succeed(
+      "explore", "museum", "--start", "2026-12-02 10:00", "--end", "13:00", "--format", "json")
+    // One line each: a batch reads a request a line.
+    let compact = { (text: String) in
+      String(
+        decoding: try JSONSerialization.data(
+          withJSONObject: JSONSerialization.jsonObject(with: Data(text.utf8))), as: UTF8.self)
+    }
+    let plan = try compact(planned.stdout)
+    let input = session.directory.appending(path: "in.jsonl")
+    let lines = [
+      #"{"id": 1, "replan": {"plan": \#(plan), "replace": 2}}"#,
+      #"{"id": 2, "replan": {"plan": \#(plan), "replace": 9}}"#,
+      #"{"id": 3, "replan": {"plan": \#(try compact(trip.stdout)), "replace": 1}}"#,
+      #"{"id": 4, "replan": {"plan": \#(plan)}}"#,
+    ]
+    try Data(lines.joined(separator: "\n").utf8).write(to: input)
+    let run = session.run("batch", input.path)
+    let answers = try BatchCommandTests.answers(run.stdout)
+    #expect(answers.count == 4)
+    let result = try #require(answers.first?["result"] as? [String: Any], "\(run.stdout)")
+    let stops = try #require(
+      (result["plans"] as? [[String: Any]])?.first?["stops"] as? [[String: Any]])
+    #expect(stops.compactMap { $0["id"] as? String } == (try Self.stops(command.stdout)))
+    for (answer, words) in zip(
+      answers.dropFirst(),
+      ["line 2: replan: replace 9: the plan's stops are 1 to 3", "not a trip", "\"replace\""])
+    {
+      let error = answer["error"] as? [String: Any]
+      #expect(error?["exitCode"] as? Int == 64, "\(answer)")
+      #expect((error?["message"] as? String)?.contains(words) == true, "\(answer)")
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ItineraryOutput
 import ItineraryPlanning
 import Testing
 
@@ -120,6 +121,74 @@ import Testing
     let explore = CommandRun(["explore", "--help"]).stdout
     #expect(explore.contains("--avoid PLACE") && explore.contains("--base PLACE|LAT,LON"))
     #expect(explore.contains("--must PLACE") && !plan.contains("--must"))
-    #expect(!explore.contains("--end-at"))
+    #expect(explore.contains("--end-at PLACE|LAT,LON"))
+  }
+
+  /// The days of a trip each end at `--end-at` (a place or a point): it is
+  /// the last stop of every day that has stops, with no way back.
+  @Test func exploreEndsEveryDayAtTheEndPoint() throws {
+    let base = ["explore", "museum", "--no-meals", "--format", "json", "--end-at"]
+    let run = CommandRun(
+      base + [
+        "Kiasma", "--day", "2026-12-02", "10:00", "14:00", "--day", "2026-12-03", "10:00",
+        "13:00",
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let trip = try ResponseJSON.decode(Data(run.stdout.utf8), source: "trip")
+    #expect(!trip.roundTrip)
+    let days = try #require(trip.days)
+    #expect(days.count == 2 && days.allSatisfy { !$0.stops.isEmpty })
+    for day in days {
+      #expect(day.stops.last?.name == "Kiasma" && day.stops.last?.category == "end")
+      #expect(day.stops.dropLast().allSatisfy { $0.category == "museum" })
+      #expect(day.returnKm == 0 && day.finish == day.stops.last?.arrive)
+    }
+    let point = CommandRun(
+      base + ["60.1686,24.9439", "--start", "2026-12-02 10:00", "--end", "14:00"])
+    #expect(point.status == 0, "\(point.stderr)")
+    let ended = try ResponseJSON.decode(Data(point.stdout.utf8), source: "point")
+    let last = try #require(ended.days?.first?.stops.last)
+    #expect(last.category == "end" && abs(last.lat - 60.1686) < 1e-9)
+    let table = CommandRun(
+      [
+        "explore", "museum", "--no-meals", "--end-at", "Kiasma", "--start", "2026-12-02 10:00",
+        "--end", "14:00",
+      ])
+    #expect(table.stdout.contains("a trip to museum from 60.1699,24.9384 to Kiasma"))
+    #expect(!table.stdout.contains("back to the start"), "\(table.stdout)")
+  }
+
+  @Test func anEndPointThatIsNoPlaceIsOneErrorLine() {
+    let run = CommandRun(
+      [
+        "explore", "museum", "--end-at", "Kiasmaxxxx", "--start", "2026-12-02 10:00", "--end",
+        "14:00",
+      ])
+    #expect(run.status == 64)
+    #expect(run.errorLine?.contains("endAt") == true, "\(run.stderr)")
+    #expect(run.errorLine?.contains("'Kiasmaxxxx'") == true, "\(run.stderr)")
+    let off = CommandRun(
+      ["explore", "museum", "--end-at", "91,24.9", "--start", "2026-12-02 10:00", "--end", "14:00"])
+    #expect(off.status == 64)
+    #expect(off.errorLine?.contains("endAt") == true, "\(off.stderr)")
+  }
+
+  @Test func anExploreBatchLineEndsAtItsEndPoint() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let input = directory.appending(path: "in.jsonl")
+    let line =
+      #"{"id": "t", "explore": {"categories": ["museum"], "endAt": "Ateneum", "meals": false, "#
+      + #""start": "2026-12-02 10:00", "end": "2026-12-02 14:00"}}"#
+    try Data(line.utf8).write(to: input)
+    let run = CommandRun(["batch", input.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let answer = try #require(BatchCommandTests.answers(run.stdout).first)
+    let result = try #require(answer["result"] as? [String: Any], "\(answer)")
+    #expect(result["roundTrip"] as? Bool == false)
+    let days = try #require(result["days"] as? [[String: Any]])
+    let stops = try #require(days.first?["stops"] as? [[String: Any]])
+    #expect(
+      stops.last?["name"] as? String == "Ateneum" && stops.last?["category"] as? String == "end")
   }
 }

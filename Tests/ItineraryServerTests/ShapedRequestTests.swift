@@ -68,7 +68,13 @@ extension ShapedRequestTests {
       let again = try ResponseJSON.decode(answer.body, source: "again")
       #expect(again.days?.allSatisfy { $0.stops.allSatisfy { $0.id != visited } } == true)
       let ends = try RawHTTP.post(server.port, "/v1/explore", plain + #", "endAt": "Kiasma"}"#)
-      #expect(ends.status == 400)
+      #expect(ends.status == 200)
+      let ended = try ResponseJSON.decode(ends.body, source: "ends")
+      #expect(!ended.roundTrip && ended.days?.first?.stops.last?.name == "Kiasma")
+      let nowhere = try RawHTTP.post(
+        server.port, "/v1/explore", plain + #", "endAt": "Kiasmaxxxx"}"#)
+      #expect(
+        nowhere.status == 400 && String(decoding: nowhere.body, as: UTF8.self).contains("endAt"))
     }
   }
 }
