@@ -42,12 +42,7 @@ extension PlanningPipeline {
     let candidates = try source.candidates(
       categories, around: origin, radiusKm: resolved.radiusKm,
       request: request, services: services, everyCategory: false, notify: notify)
-    if case let unreadable = candidates.unreadableHours
-      ?? TimeStep.unreadableHours(candidates.places), unreadable > 0
-    {
-      let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
-      notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
-    }
+    warnUnreadableHours(candidates, among: candidates.places)
     let city = try source.cityPlaces() ?? candidates.places
     let avoided = try ShapeStep.avoided(request.avoid, in: city)
     var kept = candidates.places.filter { !avoided.contains($0.id) }
@@ -62,18 +57,12 @@ extension PlanningPipeline {
       places.append(PinnedLayer.finishPlace(at: point.coordinate, name: point.name))
       tripCategories.append(PinnedLayer.finish)
     }
-    var roads: RoadTable?
-    var streets: StreetStep?
-    switch measure {
-    case .straight: break
-    case .network(let network):
-      (streets, roads) = try StreetStep.run(
-        origin: origin, places: places, network: network, mode: mode, speedKmh: speedKmh,
-        source: source, notify: notify)
-    case .osrm:
+    if case .osrm = measure {
       throw ItineraryError(
         .usage, "a trip measures its legs straight or on the network: OSRM's tables are too small")
     }
+    let (streets, roads) = try streetLegs(
+      measure, origin: origin, places: places, resolved: resolved, source: source)
     let problem = Problem(
       origin: origin, categories: tripCategories, places: places,
       distanceWeight: resolved.distanceWeight, roundTrip: true,

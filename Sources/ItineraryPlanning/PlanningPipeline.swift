@@ -76,22 +76,11 @@ public struct PlanningPipeline: Sendable {
       avoided: ShapeStep.avoided(request.avoid, in: cityPlaces() ?? candidates.places),
       finish: finish)
     var places = VisitLength.apply(to: shaped.places, dwell: request.dwell)
-    if time != nil,
-      case let unreadable = candidates.unreadableHours ?? TimeStep.unreadableHours(places),
-      unreadable > 0
-    {
-      let places = unreadable == 1 ? "1 place has" : "\(unreadable) places have"
-      notify(.warning("\(places) opening hours that cannot be read: taken as unknown"))
-    }
-    var roads: RoadTable?
-    var streets: StreetStep?
-    switch measure {
-    case .straight: break
-    case .network(let network):
-      (streets, roads) = try StreetStep.run(
-        origin: origin, places: places, network: network, mode: mode, speedKmh: speedKmh,
-        source: source, notify: notify)
-    case .osrm:
+    if time != nil { warnUnreadableHours(candidates, among: places) }
+    let legs = try streetLegs(
+      measure, origin: origin, places: places, resolved: resolved, source: source)
+    var roads = legs.roads
+    if case .osrm = measure {
       places = RoadStep.keepBest(
         places, categories: shaped.categories, limit: RoadStep.maxPoints - 1, notify: notify)
       roads = try RoadStep.table(
@@ -116,7 +105,7 @@ public struct PlanningPipeline: Sendable {
       kind, run, to: RequestEcho(plan: request), mode: mode, speedKmh: speedKmh,
       verify: request.verify == true, verifyTimeLimit: request.verifyTimeLimit,
       provider: candidates.provider)
-    streets?.addPaths(to: &response)
+    legs.streets?.addPaths(to: &response)
     if request.photos == true {
       StopPhotos(services: services.get(), notify: notify).attach(to: &response)
     }

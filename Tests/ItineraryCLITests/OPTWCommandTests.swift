@@ -1,20 +1,11 @@
 import Foundation
+import ItineraryTestSupport
 import Testing
 
 /// `itinerary optw` and `solve --optw`: the documented OPTW output, checked
 /// against the file; usage and data errors.
 @Suite struct OPTWCommandTests {
-  /// A depot and three customers on a line, 10 units apart; customer 3 opens
-  /// too late to come back by the budget.
-  static let text = """
-    1 1 3 1
-    0 0
-     0 0 0 0 0 0 0 0 100
-     1 10 0 5 10 0 0 0 60
-     2 20 0 5 20 0 0 0 60
-     3 30 0 5 50 0 0 85 90
-
-    """
+  static let text = BenchmarkTexts.line
 
   func run(_ arguments: [String], text: String = Self.text) throws -> CommandRun {
     let directory = try temporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCore
+import ItineraryTestSupport
 import Testing
 
 @testable import ItineraryPlanning
@@ -7,17 +8,7 @@ import Testing
 /// Benchmark files as requests: read from a batch line or a body, checked,
 /// and solved through the pipeline.
 @Suite struct BenchmarkRequestTests {
-  /// A depot and three customers on a line, 10 units apart; customer 3 opens
-  /// too late to come back by the budget.
-  static let line = """
-    1 1 3 1
-    0 0
-     0 0 0 0 0 0 0 0 100
-     1 10 0 5 10 0 0 0 60
-     2 20 0 5 20 0 0 0 60
-     3 30 0 5 50 0 0 85 90
-
-    """
+  static let line = BenchmarkTexts.line
 
   static func request(_ object: [String: Any]) throws -> JSONRequest {
     try JSONRequest.decode(object, source: "line 1")

@@ -1,5 +1,6 @@
 import Foundation
 import ItineraryCLI
+import ItineraryTestSupport
 import Testing
 
 /// One in-process run of the command line on a server's data directory.
@@ -353,33 +354,7 @@ struct CommandLineRun {
   @Test func theBenchmarkFilesGetTheSameAnswerFromEveryFrontEnd() throws {
     let directory = server.dataDirectory.appending(path: "benchmarks")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let gtsp = """
-      NAME : square
-      TYPE : GTSP
-      DIMENSION : 4
-      GTSP_SETS : 2
-      EDGE_WEIGHT_TYPE : EXPLICIT
-      EDGE_WEIGHT_FORMAT : FULL_MATRIX
-      EDGE_WEIGHT_SECTION
-      0 1 2 3
-      1 0 4 5
-      2 4 0 6
-      3 5 6 0
-      GTSP_SET_SECTION
-      1 1 2 -1
-      2 3 4 -1
-      EOF
-
-      """
-    let optw = """
-      1 1 3 1
-      0 0
-       0 0 0 0 0 0 0 0 100
-       1 10 0 5 10 0 0 0 60
-       2 20 0 5 20 0 0 0 60
-       3 30 0 5 50 0 0 85 90
-
-      """
+    let (gtsp, optw) = (BenchmarkTexts.square, BenchmarkTexts.line)
     let files = [("gtsp", "square.gtsp", gtsp, "gtsplib"), ("optw", "line.txt", optw, "optw")]
     var lines: [String] = []
     var expected: [String] = []
