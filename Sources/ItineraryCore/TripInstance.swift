@@ -83,10 +83,7 @@ public struct TripInstance: Sendable {
     (max(minutes, 1) / 60).squareRoot()
   }
 
-  /// What the variety penalty is, as a share of the mean worth of the
-  /// places, for a day; a trip of d days has a d-th of it, so each day may
-  /// repeat a category as a one-day trip may, and the last day is worth
-  /// filling as the first.
+  /// What the variety penalty is, as a share of the mean worth of the places.
   public static let varietyShare = 0.75
   /// What a covered meal adds, in units of the best place's worth: enough
   /// that a trip leaves a meal out only when no meal fits.
@@ -177,8 +174,7 @@ public struct TripInstance: Sendable {
       },
       isMeal: isMeal, mealWindows: mealWindows, mealOpen: mealOpen,
       mealBonus: isMeal.contains(true) ? Self.mealShare * (scores.max() ?? 0) : 0,
-      varietyPenalty: shaping.variety && categoriesUsed > 1
-        ? Self.varietyShare * meanWorth / Double(exploration.days.count) : 0,
+      varietyPenalty: shaping.variety && categoriesUsed > 1 ? Self.varietyShare * meanWorth : 0,
       isMust: places.map(must.contains))
     maxWait = frame.maxWaitMinutes
   }

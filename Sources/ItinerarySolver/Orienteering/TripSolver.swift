@@ -33,16 +33,12 @@ public enum TripSolver {
   /// gets the same trip on a quiet machine or a loaded one; the time limit
   /// is a safety net.
   static let labelBudget = 40_000
-  /// Independent searches of the heuristic for a trip of several days,
-  /// each from its own seed.
-  static let searchStarts = 3
   /// Bytes one label of the exact method takes, with its queue entry and
   /// place in the dominance lists.
   static let bytesPerLabel = 160
 
-  /// The best trip for `problem`: the best of the heuristic's searches
-  /// (`searchStarts` for several days), or the proof's when it finds better, within
-  /// work bounds (`TripSearch`'s rounds, `labelBudget`)
+  /// The best trip for `problem`: the heuristic's, or the proof's when it
+  /// finds better, within work bounds (`TripSearch`'s rounds, `labelBudget`)
   /// and, as a safety net, the options' time limit and memory.
   ///
   /// - Returns: `nil` when the problem is not an exploration with a time frame.
@@ -50,18 +46,7 @@ public enum TripSolver {
   public static func solve(_ problem: Problem, options: SolveOptions = SolveOptions()) -> Result? {
     let deadline = options.deadline()
     guard let instance = TripInstance(problem) else { return nil }
-    // Independent starts for trips of several days: one search can settle
-    // in a trip that leaves a day nearly empty, where another seed's fills
-    // every day.
-    let search = TripSearch(instance: instance)
-    var heuristic = search.solve(seed: options.seed, until: deadline)
-    for start in 1..<(instance.dayCount > 1 ? searchStarts : 1) {
-      let other = search.solve(seed: options.seed &+ UInt64(start), until: deadline)
-      heuristic.rounds += other.rounds
-      if other.value > heuristic.value + 1e-9 {
-        (heuristic.routes, heuristic.value) = (other.routes, other.value)
-      }
-    }
+    let heuristic = TripSearch(instance: instance).solve(seed: options.seed, until: deadline)
     // Earlier is better for the labels only without a wait cap: with one,
     // the proof is of the trip without it, a bound on the capped ones, and
     // holds when its trip waits within the cap or the heuristic's meets it.
