@@ -20,6 +20,10 @@ final class ImportInterruption: Sendable {
     var folders: Set<String> = []
     var children: Set<Int32> = []
     var sources: [any DispatchSourceSignal] = []
+    /// Whether a signal is stopping the import.
+    var interrupting = false
+    /// Children being started, whose process ids are not known yet.
+    var starting = 0
   }
 
   private let state = Mutex(State())
@@ -53,9 +57,20 @@ final class ImportInterruption: Sendable {
     }
   }
 
-  /// A child process started (`pid`), to be killed on a signal.
-  func started(_ pid: Int32) {
-    state.withLock { _ = $0.children.insert(pid) }
+  /// A child process is about to start: a signal waits for `started(_:)`.
+  func starting() {
+    state.withLock { $0.starting += 1 }
+  }
+
+  /// A child process started (`pid`, `nil` when it could not), to be
+  /// killed on a signal; at once when a signal came while it started.
+  func started(_ pid: Int32?) {
+    state.withLock { state in
+      state.starting -= 1
+      guard let pid else { return }
+      state.children.insert(pid)
+      if state.interrupting { kill(pid, SIGKILL) }
+    }
   }
 
   /// A child process was waited for.
@@ -63,8 +78,19 @@ final class ImportInterruption: Sendable {
     state.withLock { _ = $0.children.remove(pid) }
   }
 
+  /// Returns at once unless a signal is stopping the import; then never:
+  /// the children it killed are not a damaged extract to report, and the
+  /// handler exits the process.
+  func waitWhileInterrupting() {
+    while state.withLock({ $0.interrupting }) { pause() }
+  }
+
   /// Kills the children, removes the work folders and exits 1.
   private func interrupted(by number: Int32) -> Never {
+    state.withLock { $0.interrupting = true }
+    // A child being started is killed by `started(_:)`; wait for it (a
+    // second at most), so that none outlives the process.
+    for _ in 0..<100 where state.withLock({ $0.starting > 0 }) { usleep(10_000) }
     let (children, folders) = state.withLock { ($0.children, $0.folders) }
     for child in children { kill(child, SIGKILL) }
     for folder in folders {

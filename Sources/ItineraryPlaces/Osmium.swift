@@ -67,8 +67,10 @@ struct Osmium {
       defer { try? errorHandle.close() }
       process.standardError = errorHandle
       do {
+        ImportInterruption.shared.starting()
         try process.run()
       } catch {
+        ImportInterruption.shared.started(nil)
         for started in processes {
           started.terminate()
           started.waitUntilExit()
@@ -98,6 +100,7 @@ struct Osmium {
       process.waitUntilExit()
       ImportInterruption.shared.finished(process.processIdentifier)
     }
+    ImportInterruption.shared.waitWhileInterrupting()
     if let failure { throw failure }
     for (process, errors) in zip(processes, errorFiles)
     where process.terminationReason != .exit || process.terminationStatus != 0 {
