@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItineraryFormats
+import ItineraryPlanning
 import ItinerarySolver
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,14 +14,21 @@ public func fuzzGTSPLIB(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     Promises.checkOneLine(error.message)
     return 0
   }
-  // A small accepted instance must get a right answer, never a wrong one.
+  // A small accepted instance must get a right answer through the pipeline
+  // that batch lines and bodies take, never a wrong one.
   guard instance.nodeCount <= 16 else { return 0 }
-  let result = GTSPSolver.solve(instance, options: SolveOptions(timeLimit: .milliseconds(200)))
-  guard instance.isFeasible(result.tour.nodes), result.tour.cost.isFinite,
-    result.tour.cost == instance.tourCost(result.tour.nodes)
-  else {
-    fatalError("wrong tour \(result.tour) for an accepted instance")
+  var request = BenchmarkRequest(format: .gtsplib, text: text, name: "fuzz.gtsp")
+  request.timeLimit = 0.2
+  let response: BenchmarkResponse
+  do {
+    response = try PlanningPipeline(environment: [:]).benchmark(request)
+  } catch {
+    fatalError("an accepted instance failed in the pipeline: \(error.message)")
   }
-  _ = GTSPLIBResultJSON.encode(result.tour, instance: instance, millis: 0)
+  let nodes = (response.tour ?? []).map { $0 - 1 }
+  guard instance.isFeasible(nodes), response.objective == Int(instance.tourCost(nodes).rounded())
+  else {
+    fatalError("wrong tour \(response.tour ?? []) for an accepted instance")
+  }
   return 0
 }

@@ -34,7 +34,10 @@ struct SocketAddress {
     _ portField: WritableKeyPath<Address, in_port_t>
   ) -> Address? {
     var address = empty
-    guard inet_pton(family, host, &address[keyPath: bytes]) == 1 else { return nil }
+    let parsed = withUnsafeMutableBytes(of: &address[keyPath: bytes]) {
+      inet_pton(family, host, $0.baseAddress)
+    }
+    guard parsed == 1 else { return nil }
     address[keyPath: familyField] = sa_family_t(family)
     address[keyPath: portField] = port.bigEndian
     return address
