@@ -45,8 +45,8 @@ public struct Exploration: Sendable, Equatable {
     /// (`MealWindow`), at most one each, and each window a day's frame
     /// covers worth a meal; empty: no meals.
     public var mealCategories: Set<String>
-    /// Whether each further stop of a category is worth less than the one
-    /// before (`TripInstance.varietyPenalty`).
+    /// Whether each further stop of a category in a day is worth less than
+    /// the one before (`TripInstance.varietyPenalty`).
     public var variety: Bool
     /// Whether a stop is worth its score scaled by the time it gives
     /// (`TripInstance.worthOfTime`).

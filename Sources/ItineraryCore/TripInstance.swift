@@ -17,9 +17,10 @@
 /// - a meal stop begins within a meal window not yet used that day (the
 ///   first one it fits), at most one meal a window, and each window the day
 ///   covers whole is worth `mealBonus` when it has its meal;
-/// - the k-th stop of a category over the trip costs `varietyPenalty * (k - 1)`,
-///   so the trip loses `varietyPenalty * c(c - 1) / 2` for c stops of one
-///   category, whatever their order;
+/// - the k-th stop of a category in a day costs `varietyPenalty * (k - 1)`,
+///   so a day loses `varietyPenalty * c(c - 1) / 2` for c stops of one
+///   category, whatever their order (each day starts afresh: a museum
+///   today takes nothing from tomorrow's);
 /// - a place is worth its score times `worthOfTime` of its visit's minutes.
 ///
 /// A place the trip must visit (`Exploration.must`) is worth `mustBonus`
@@ -57,7 +58,7 @@ public struct TripInstance: Sendable {
   public let mealWindows: [[MealWindow]]
   /// What a meal in a window its day covers adds.
   public let mealBonus: Double
-  /// What each earlier stop of its category takes from a stop.
+  /// What each earlier stop of its category that day takes from a stop.
   public let varietyPenalty: Double
   /// `mealOpen[day][vertex][window]`: a meal stop's open windows within that
   /// meal window (empty for the others).
@@ -312,12 +313,12 @@ public struct TripInstance: Sendable {
     return (begin, begin + dwell[vertex], gain, meal)
   }
 
-  /// What a route adds to the objective on `day`, way home included, and
-  /// when it is back home; `nil` when a visit does not fit or it is not back
-  /// by the day's end. The empty route adds 0 and is back at 0. The variety
-  /// penalty is the trip's (`value(of:)`).
+  /// What a route adds to the objective on `day`, way home and variety
+  /// penalty included, and when it is back home; `nil` when a visit does not
+  /// fit or it is not back by the day's end. The empty route adds 0 and is
+  /// back at 0.
   ///
-  /// - Complexity: O(k log m) for k stops.
+  /// - Complexity: O(k log m + k^2) for k stops.
   public func evaluate(_ route: [Int], day: Int) -> (value: Double, finish: Double)? {
     guard !route.isEmpty else { return (0, 0) }
     guard route.count <= maxStops[day] else { return nil }
@@ -336,7 +337,7 @@ public struct TripInstance: Sendable {
     }
     let finish = time + travel(at, 0)
     guard finish <= horizons[day] else { return nil }
-    return (total - distanceWeight * km(at, 0), finish)
+    return (total - distanceWeight * km(at, 0) - varietyCost(of: route), finish)
   }
 
   /// A route of `day` lived through: each visit as `evaluate` times it, and
@@ -413,9 +414,17 @@ public struct TripInstance: Sendable {
     return kept
   }
 
-  /// What `count` stops of one category cost together in variety.
-  public func varietyCost(_ count: Int) -> Double {
-    varietyPenalty * Double(count * (count - 1) / 2)
+  /// What a day's route costs in variety: for each stop, the penalty times
+  /// the stops of its category before it.
+  ///
+  /// - Complexity: O(k^2) for k stops (a day has few).
+  public func varietyCost(of route: [Int]) -> Double {
+    guard varietyPenalty > 0 else { return 0 }
+    var earlier = 0
+    for (index, vertex) in route.enumerated() {
+      earlier += route[..<index].count { categories[$0] == categories[vertex] }
+    }
+    return varietyPenalty * Double(earlier)
   }
 
   /// The objective of a trip, one route a day, or `nil` when it is not a
@@ -438,6 +447,6 @@ public struct TripInstance: Sendable {
       guard let value = value(of: route, day: day) else { return nil }
       total += value
     }
-    return total - perCategory.reduce(0) { $0 + varietyCost($1) }
+    return total
   }
 }

@@ -27,10 +27,10 @@ import ItineraryCore
 ///
 /// A person's day: a meal stop's intervals are those of each meal window
 /// apart, each `z` of a covered window worth the meal bonus, and at most one
-/// meal a window and day. Variety: for each category, continuous `v[c][k]`
-/// in [0, 1] for its k-th stop, costing the penalty times `k - 1`, summing
-/// to its stops; the costs grow with k, so the cheapest are used first and
-/// the total is the trip's. (The model may begin a meal in a later window
+/// meal a window and day. Variety: for each day and category, continuous
+/// `v[d][c][k]` in [0, 1] for its k-th stop that day, costing the penalty
+/// times `k - 1`, summing to its stops that day; the costs grow with k, so
+/// the cheapest are used first and the total is the day's. (The model may begin a meal in a later window
 /// than the first one it fits, which the trip does not: a relaxation, equal
 /// to the trip's optimum but where that choice would pay.)
 ///
@@ -204,13 +204,16 @@ package enum TripModel {
       for category in 0..<instance.categoryCount {
         let members = (1..<n).filter { instance.categories[$0] == category }
         guard members.count > 1 else { continue }
-        let v = program.addContinuousColumns(
-          objective: members.indices.map { -instance.varietyPenalty * Double($0) }, bounds: 0...1)
-        rows.append(
-          .init(
-            terms: members.indices.map { (v + Int32($0), 1.0) }
-              + visits.flatMap { y in members.map { (y + Int32($0 - 1), -1.0) } },
-            bound: .fixed(0)))
+        for y in visits {
+          let v = program.addContinuousColumns(
+            objective: members.indices.map { -instance.varietyPenalty * Double($0) },
+            bounds: 0...1)
+          rows.append(
+            .init(
+              terms: members.indices.map { (v + Int32($0), 1.0) }
+                + members.map { (y + Int32($0 - 1), -1.0) },
+              bound: .fixed(0)))
+        }
       }
     }
     for (day, y) in visits.enumerated() where instance.maxStops[day] < n - 1 {

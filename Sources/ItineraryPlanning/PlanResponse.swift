@@ -173,7 +173,7 @@ extension PlanResponse {
   /// its score times the square root of its hours of visit (`worthByTime`),
   /// `mealBonus` for each of the `meals` in a meal window its day covers,
   /// and `varietyPenalty` times `k - 1` taken from the k-th stop of a
-  /// category.
+  /// category in its day.
   public struct Shaping: Codable, Sendable, Equatable {
     public var worthByTime: Bool
     public var meals: Int

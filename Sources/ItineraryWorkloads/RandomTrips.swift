@@ -207,10 +207,11 @@ package enum RandomTrips {
     let home = problem.exploration?.end.map { problem.places[$0].coordinate } ?? problem.origin
     let back = GreatCircle.distanceKm(here, home)
     guard route.isEmpty || clock + back * 60 / speed <= dayEnd else { return nil }
-    return route.isEmpty ? (0, 0) : (value - problem.distanceWeight * back, covered)
+    let variety = varietyCost(route, trip)
+    return route.isEmpty ? (0, 0) : (value - problem.distanceWeight * back - variety, covered)
   }
 
-  /// What a trip's stops cost in variety: each earlier stop of its category.
+  /// What a day's stops cost in variety: each earlier stop of its category.
   static func varietyCost(_ places: [Int], _ trip: Case) -> Double {
     let counts = Dictionary(grouping: places) { trip.problem.places[$0].categories[0] }
     return trip.varietyPenalty
@@ -238,7 +239,7 @@ package enum RandomTrips {
     func extend(day: Int, route: [Int], used: [Int], before: Double) {
       guard withinLimit(used, trip), let value = dayValue(route, day: day, trip) else { return }
       if must.isSubset(of: used) {
-        best = max(best ?? -.infinity, before + value - varietyCost(used, trip))
+        best = max(best ?? -.infinity, before + value)
       }
       if day + 1 < days { extend(day: day + 1, route: [], used: used, before: before + value) }
       for place in trip.problem.places.indices
@@ -255,7 +256,7 @@ package enum RandomTrips {
   package static func value(of days: [[Plan.Stop]], _ trip: Case) -> Double? {
     let places = days.flatMap { $0.map(\.place) }
     guard Set(places).count == places.count, withinLimit(places, trip) else { return nil }
-    var total = -varietyCost(places, trip)
+    var total = 0.0
     for (day, stops) in days.enumerated() {
       guard let value = dayValue(stops.map(\.place), day: day, trip) else { return nil }
       total += value

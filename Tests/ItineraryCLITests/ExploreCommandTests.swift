@@ -21,8 +21,8 @@ import Testing
   /// Checks each day of a trip response: legs, waits and dwell add up to the
   /// printed times, each visit inside its hours, the day over by its end, no
   /// place twice, and the objective the documented sum (each place's worth,
-  /// less the distance and waiting prices, plus the meals, less the variety
-  /// penalty).
+  /// less the distance and waiting prices, plus the meals, less each day's
+  /// variety penalty).
   static func checkTrip(
     _ response: [String: Any], dwell: [String: Double], limit: Int? = nil, label: String
   ) throws {
@@ -34,7 +34,9 @@ import Testing
     let waitWeight = (response["time"] as? [String: Any])?["waitWeight"] as? Double ?? 0
     let shaping = response["shaping"] as? [String: Any]
     let byTime = shaping?["worthByTime"] as? Bool == true
+    let penalty = shaping?["varietyPenalty"] as? Double ?? 0
     for day in days {
+      var dayCategory: [String: Int] = [:]
       let start = try LocalDateTime(parsing: try #require(day["start"] as? String))
         .instant(in: helsinki)
       let end = try minutes(day["end"], from: start)
@@ -45,6 +47,7 @@ import Testing
         #expect(seen.insert(id).inserted, "\(label): \(id) twice")
         let category = try #require(stop["category"] as? String)
         perCategory[category, default: 0] += 1
+        dayCategory[category, default: 0] += 1
         let leg = try #require(stop["legMinutes"] as? Double)
         let wait = try #require(stop["waitMinutes"] as? Double)
         #expect(wait >= 0)
@@ -72,14 +75,14 @@ import Testing
       #expect(clock + back <= end + 1e-6, "\(label): back after the end")
       #expect(abs((day["distanceKm"] as? Double ?? -1) - distance) < 1e-9)
       objective -= weight * distance
+      objective -= penalty * dayCategory.values.reduce(0.0) { $0 + Double($1 * ($1 - 1) / 2) }
     }
     if let limit { #expect(perCategory.values.allSatisfy { $0 <= limit }, "\(label)") }
     if let shaping {
       let meals = try #require(shaping["meals"] as? Int)
       #expect(meals <= perCategory["restaurant", default: 0], "\(label)")
       objective += Double(meals) * (try #require(shaping["mealBonus"] as? Double))
-      let penalty = try #require(shaping["varietyPenalty"] as? Double)
-      objective -= penalty * perCategory.values.reduce(0.0) { $0 + Double($1 * ($1 - 1) / 2) }
+      #expect(shaping["varietyPenalty"] is Double, "\(label)")
     }
     let printed = try #require(response["objective"] as? Double)
     #expect(abs(printed - objective) < 1e-6, "\(label): \(printed) != \(objective)")
@@ -227,6 +230,23 @@ extension ExploreCommandTests {
       try ExploreCommandTests.checkTrip(
         response, dwell: ExploreCommandTests.dwell, limit: 2, label: start)
       #expect((response["objective"] as? Double ?? 0) > 0, "\(start): nothing chosen")
+    }
+
+    /// Variety is priced day by day: on a three-day trip over every
+    /// category, the third day's stops are worth as much as the first's, so
+    /// no day is left bare.
+    @Test func everyDayOfAThreeDayTripHasItsStops() throws {
+      let run = CommandRun([
+        "explore", "--start", "2026-12-09", "08:00", "--end", "17:00", "--days", "3", "--format",
+        "json",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let response = ExploreCommandTests.json(run)
+      let days = try #require(response["days"] as? [[String: Any]])
+      let stops = days.map { ($0["stops"] as? [Any])?.count ?? 0 }
+      #expect(days.count == 3 && stops.allSatisfy { $0 >= 3 }, "stops a day: \(stops)")
+      try ExploreCommandTests.checkTrip(
+        response, dwell: ExploreCommandTests.dwell, label: "three days")
     }
 
     @Test func daysRepeatTheHoursOnConsecutiveDates() throws {

@@ -44,7 +44,7 @@ import Testing
     // Two categories: each label's stops, at 2 * label.
     let counts = (0..<800).map { _ in UInt8(random.below(3)) }
     counts.withUnsafeBufferPointer { counts in
-      let context = TripLabelEntry.Context(waitWeight: 0.25, categoryCount: 2, counts: counts)
+      let context = TripLabelEntry.Context(waitWeight: 0.25, compared: 0..<2, counts: counts)
       Self.drive(seed: seed, context: context, time: \.time) { random, now, label in
         var unavailable = CriticalSet()
         for bit in 0..<3 where random.below(3) == 0 { unavailable.insert(bit * 50) }

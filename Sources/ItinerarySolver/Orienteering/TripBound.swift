@@ -9,8 +9,9 @@ import ItineraryCore
 /// distance, waiting and opening hours. And `TripCompletionBound`, which
 /// counts the hours and the kilometres but lets places repeat. The category
 /// bound, with a category limit or a variety penalty: the best scores left
-/// in each category, as many as the category has stops left, each less its
-/// variety penalty. Meals are bounded apart (`TripInstance.mealsLeft`).
+/// in each category, as many as the category has stops left, each less the
+/// least variety penalty any day still has for it. Meals are bounded apart
+/// (`TripInstance.mealsLeft`).
 ///
 /// - Complexity: O(n) per bound for n vertices, after building
 ///   `TripCompletionBound`.
@@ -75,19 +76,29 @@ struct TripBound {
     return total
   }
 
-  /// The most the places not in `out` can add with `counts` stops made
-  /// of each category: in each, the best places left, each less the
-  /// variety penalty of the stops before it, while that adds.
-  func value(out: PlaceSet, counts: ArraySlice<UInt8>) -> Double {
+  /// The most the places not in `out` can add on `day` and after, with
+  /// `counts` stops made of each category (over the trip, then that day):
+  /// in each category, the best places left, as many as its limit allows,
+  /// each less the least variety penalty left for it (the next stop of the
+  /// category today, or the next of a later day), while that adds.
+  func value(day: Int, out: PlaceSet, counts: ArraySlice<UInt8>) -> Double {
     let limit = instance.maxPerCategory ?? Int.max
+    let categories = instance.categoryCount
+    let laterDays = instance.dayCount - 1 - day
+    let penalty = instance.varietyPenalty
     var total = 0.0
     for (category, places) in byScore.enumerated() {
       var made = Int(counts[counts.startIndex + category])
+      // Stops of the category today, and those placed on later days.
+      var today = Int(counts[counts.startIndex + categories + category])
+      var later = 0
       for w in places where made < limit && !out.contains(w) {
-        let worth = instance.scores[w] - instance.varietyPenalty * Double(made)
+        let laterPenalty = laterDays > 0 ? Double(later / laterDays) : .infinity
+        let worth = instance.scores[w] - penalty * min(Double(today), laterPenalty)
         if worth <= 0 { break }
         total += worth
         made += 1
+        if Double(today) <= laterPenalty { today += 1 } else { later += 1 }
       }
     }
     return total

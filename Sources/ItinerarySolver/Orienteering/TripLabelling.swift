@@ -15,7 +15,8 @@ import ItineraryCore
 ///
 /// A label at a vertex on a day dominates another there when it leaves no
 /// later, remembers no place and has visited no critical place the other has
-/// not, has no more stops of any category nor that day (the pace), and its
+/// not, has no more stops of any category (over the trip with a category
+/// limit, that day with a variety penalty) nor that day (the pace), and its
 /// value is at least the
 /// other's plus the waiting price of the minutes it is ahead, and has had
 /// no meal the other has not (`TripInstance.meals(_:day:after:)` forgets
@@ -89,7 +90,8 @@ struct PlaceSet {
 struct TripLabelEntry: LabelFrontEntry {
   struct Context {
     let waitWeight: Double
-    let categoryCount: Int
+    /// The part of each label's counts that tells labels apart.
+    let compared: Range<Int>
     /// Every label's stops per category, or empty when nothing limits them.
     let counts: UnsafeBufferPointer<UInt8>
   }
@@ -129,8 +131,8 @@ struct TripLabelEntry: LabelFrontEntry {
   @inline(__always)
   private func hasNoMoreStops(than other: Self, in context: Context) -> Bool {
     guard !context.counts.isEmpty else { return true }
-    for category in 0..<context.categoryCount
-    where context.counts[countsStart + category] > context.counts[other.countsStart + category] {
+    for index in context.compared
+    where context.counts[countsStart + index] > context.counts[other.countsStart + index] {
       return false
     }
     return true
@@ -148,8 +150,9 @@ private struct Search: RelaxedLabelSearch {
     var unavailable: CriticalSet
     /// The ng-memory, as positions in the vertex's neighbourhood.
     var memory: UInt32
-    /// Stops per category, at `counts[countsStart ..< countsStart + categories]`
-    /// (none without a category limit).
+    /// Stops per category over the trip, then that day, at
+    /// `counts[countsStart ..< countsStart + 2 * categories]` (none without
+    /// a category limit or a variety penalty).
     var countsStart: Int
     /// Stops so far on its day, for the pace.
     var stops: Int
@@ -169,6 +172,9 @@ private struct Search: RelaxedLabelSearch {
   let reach: [Double]
   let epsilon: Double
   let tracksCounts: Bool
+  /// The counts that tell labels apart: over the trip with a category
+  /// limit, that day with a variety penalty.
+  let compared: Range<Int>
   var critical: CriticalVertices
   var best: [[Int]]
   var bestValue: Double
@@ -211,6 +217,10 @@ private struct Search: RelaxedLabelSearch {
       })
     critical = CriticalVertices(vertexCount: instance.vertexCount)
     tracksCounts = instance.maxPerCategory != nil || instance.varietyPenalty > 0
+    let categories = instance.categoryCount
+    let first = instance.maxPerCategory == nil ? categories : 0
+    let end = instance.varietyPenalty > 0 ? 2 * categories : categories
+    compared = first..<end
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
   }
 
@@ -247,8 +257,14 @@ private struct Search: RelaxedLabelSearch {
     return routes
   }
 
+  /// The label's stops of `category` over the trip.
   func count(_ label: Label, _ category: Int) -> Int {
     tracksCounts ? Int(counts[label.countsStart + category]) : 0
+  }
+
+  /// The label's stops of `category` on its day.
+  func dayCount(_ label: Label, _ category: Int) -> Int {
+    tracksCounts ? Int(counts[label.countsStart + instance.categoryCount + category]) : 0
   }
 
   /// Runs to the end, or until the deadline or the label budget.
@@ -270,7 +286,7 @@ private struct Search: RelaxedLabelSearch {
     /// Dominance's view of the stops per category.
     func context(_ counts: UnsafeBufferPointer<UInt8>) -> TripLabelEntry.Context {
       TripLabelEntry.Context(
-        waitWeight: instance.waitWeight, categoryCount: instance.categoryCount,
+        waitWeight: instance.waitWeight, compared: compared,
         counts: tracksCounts ? counts : UnsafeBufferPointer(start: nil, count: 0))
     }
 
@@ -291,7 +307,7 @@ private struct Search: RelaxedLabelSearch {
       }
       guard kept else {
         // Its counts, the last ones appended, are not needed.
-        if tracksCounts && label.vertex != 0 { counts.removeLast(instance.categoryCount) }
+        if tracksCounts { counts.removeLast(stride) }
         return true
       }
       guard labels.count < maxLabels else { return false }
@@ -313,7 +329,8 @@ private struct Search: RelaxedLabelSearch {
       day == lastDay ? unreachable(from: w, at: time, adding: set) : set
     }
 
-    counts = tracksCounts ? Array(repeating: 0, count: instance.categoryCount) : []
+    let stride = 2 * instance.categoryCount
+    counts = tracksCounts ? Array(repeating: 0, count: stride) : []
     guard
       add(
         Label(
@@ -355,6 +372,14 @@ private struct Search: RelaxedLabelSearch {
         night.stops = 0
         night.meals = 0
         night.unavailable = outOfReach(label.unavailable, from: 0, at: 0, day: night.day)
+        if tracksCounts {
+          // The trip's counts go on; the new day's start at none.
+          night.countsStart = counts.count
+          for index in label.countsStart..<label.countsStart + instance.categoryCount {
+            counts.append(counts[index])
+          }
+          counts.append(contentsOf: repeatElement(0, count: instance.categoryCount))
+        }
         if v != 0 {
           // The way home is never barred: the origin is in no neighbourhood.
           var morning = label
@@ -382,7 +407,8 @@ private struct Search: RelaxedLabelSearch {
         var unavailable = label.unavailable
         if bit >= 0 { unavailable.insert(bit) }
         unavailable = outOfReach(unavailable, from: w, at: visit.leave, day: label.day)
-        let value = label.value + visit.gain - instance.varietyPenalty * Double(earlier)
+        let value =
+          label.value + visit.gain - instance.varietyPenalty * Double(dayCount(label, category))
         let out = PlaceSet(unavailable: unavailable, criticalIndex: critical.index)
         guard
           value + mealsLeft
@@ -394,14 +420,15 @@ private struct Search: RelaxedLabelSearch {
         if tracksCounts {
           countsStart = counts.count
           // Element by element: appending a slice of itself would copy the whole array.
-          for index in label.countsStart..<label.countsStart + instance.categoryCount {
+          for index in label.countsStart..<label.countsStart + stride {
             counts.append(counts[index])
           }
           counts[countsStart + category] += 1
+          counts[countsStart + instance.categoryCount + category] += 1
           let categoryBound = bound.value(
-            out: out, counts: counts[countsStart..<countsStart + instance.categoryCount])
+            day: label.day, out: out, counts: counts[countsStart..<countsStart + stride])
           guard value + mealsLeft + categoryBound > bestValue + epsilon else {
-            counts.removeLast(instance.categoryCount)
+            counts.removeLast(stride)
             continue
           }
         }

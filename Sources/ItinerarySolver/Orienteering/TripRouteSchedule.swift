@@ -18,7 +18,9 @@ import ItineraryCore
 /// The stepwise timing is `TripInstance.visit`'s arithmetic, in the same
 /// order; the slack is kept a millionth of a minute clear of its edge, so
 /// that an insertion it accepts is on time to the last bit too. Values are
-/// the route's value plus the changes, equal to `evaluate`'s up to rounding.
+/// the route's value plus the changes, equal to `evaluate`'s up to rounding;
+/// a place inserted costs the variety penalty of the route's stops of its
+/// category.
 ///
 /// - Complexity: O(k log m) to build for k stops and m open intervals a
 ///   place; see `inserting` for an insertion.
@@ -45,6 +47,10 @@ struct TripRouteSchedule {
   private let slack: [Double]
   /// `waiting[i]`: the minutes spent waiting from stop i on.
   private let waiting: [Double]
+  /// The route's stops of each category (empty without a variety penalty).
+  private let categoryStops: [Int]
+  /// What the route's stops cost in variety.
+  private let variety: Double
   /// How far inside the slack an insertion must stay to be taken on it.
   private static let margin = 1e-6
 
@@ -87,7 +93,14 @@ struct TripRouteSchedule {
       usedFrom[index] = usedFrom[index + 1] | (mealWindow[index] >= 0 ? 1 << mealWindow[index] : 0)
     }
     self.usedFrom = usedFrom
-    value = before[route.count] - instance.distanceWeight * instance.km(at, 0)
+    var categoryStops = Array(
+      repeating: 0, count: instance.varietyPenalty > 0 ? instance.categoryCount : 0)
+    if !categoryStops.isEmpty {
+      for vertex in route { categoryStops[instance.categories[vertex]] += 1 }
+    }
+    self.categoryStops = categoryStops
+    variety = instance.varietyCost(of: route)
+    value = before[route.count] - instance.distanceWeight * instance.km(at, 0) - variety
     self.finish = finish
     var slack = Array(repeating: instance.horizons[day] - finish, count: route.count + 1)
     var waiting = Array(repeating: 0.0, count: route.count + 1)
@@ -122,6 +135,9 @@ struct TripRouteSchedule {
       let visit = instance.visit(vertex, from: previous, leaving: leftAt, day: day, meals: used)
     else { return nil }
     let weight = instance.distanceWeight
+    let penalty =
+      categoryStops.isEmpty
+      ? 0 : instance.varietyPenalty * Double(categoryStops[instance.categories[vertex]])
     let next = position < route.count ? route[position] : 0
     let takesAWindow = visit.meal >= 0 && usedFrom[position] & 1 << visit.meal != 0
     if position < route.count, !takesAWindow {
@@ -130,10 +146,10 @@ struct TripRouteSchedule {
         var change = visit.gain + weight * instance.km(previous, next)
         change -= weight * instance.km(vertex, next)
         change += instance.waitWeight * min(delay, waiting[position])
-        return (value + change, finish + max(0, delay - waiting[position]))
+        return (value + change - penalty, finish + max(0, delay - waiting[position]))
       }
     }
-    var total = before[position] + visit.gain
+    var total = before[position] + visit.gain - variety - penalty
     var time = visit.leave
     var at = vertex
     var mealsUsed = visit.meal >= 0 ? used | 1 << visit.meal : used

@@ -72,6 +72,7 @@ private struct State {
   /// When each route is back home.
   var finishes: [Double]
   var visited: [Bool]
+  /// Stops per category over the trip, for the category limit.
   var perCategory: [Int]
 
   init(instance: TripInstance, routes: [[Int]]) {
@@ -90,10 +91,8 @@ private struct State {
     }
   }
 
-  /// The trip's objective: its routes' values less the variety penalty.
-  var total: Double {
-    values.reduce(0, +) - perCategory.reduce(0) { $0 + instance.varietyCost($1) }
-  }
+  /// The trip's objective: its routes' values.
+  var total: Double { values.reduce(0, +) }
   var longestRoute: Int { routes.map(\.count).max() ?? 0 }
 
   func allowed(_ vertex: Int) -> Bool {
@@ -148,13 +147,12 @@ private struct State {
       }
       var best: [(vertex: Int, day: Int, position: Int, rank: Double)] = []
       for vertex in 1..<n where allowed(vertex) {
-        let variety = instance.varietyPenalty * Double(perCategory[instance.categories[vertex]])
         for day in routes.indices where routes[day].count < instance.maxStops[day] {
           for position in 0..<slots[day] {
             guard let (value, finish) = insertions[day][vertex * slots[day] + position] else {
               continue
             }
-            let gain = value - values[day] - variety
+            let gain = value - values[day]
             guard gain > 1e-12 else { continue }
             let rank = gain * gain / max(finish - finishes[day], 1e-3)
             if best.count < choices || rank > best[best.count - 1].rank {
@@ -172,21 +170,16 @@ private struct State {
     }
   }
 
-  /// Removes each stop whose trip is worth more without it, its variety
-  /// penalty counted (removing a stop never makes a route late: every later
-  /// visit can only begin sooner; a meal after it may move to an earlier
-  /// window, which `evaluate` checks).
+  /// Removes each stop whose trip is worth more without it (removing a stop
+  /// never makes a route late: every later visit can only begin sooner; a
+  /// meal after it may move to an earlier window, which `evaluate` checks).
   mutating func dropLosses() {
     for day in routes.indices {
       var position = 0
       while position < routes[day].count {
         var route = routes[day]
-        let vertex = route.remove(at: position)
-        let variety =
-          instance.varietyPenalty * Double(perCategory[instance.categories[vertex]] - 1)
-        if let (value, finish) = instance.evaluate(route, day: day),
-          value + variety > values[day] + 1e-12
-        {
+        route.remove(at: position)
+        if let (value, finish) = instance.evaluate(route, day: day), value > values[day] + 1e-12 {
           remove(day: day, at: position)
           values[day] = value
           finishes[day] = finish

@@ -14,7 +14,7 @@ public enum TripSolver {
     public var objective: Double
     /// Each day's visits, as the trip lives them (a meal in its window).
     public var timelines: [Timeline]
-    /// Each day's share of the objective, the variety penalty apart.
+    /// Each day's share of the objective, its variety penalty included.
     public var dayObjectives: [Double]
     /// Meals in meal windows their days cover whole, each worth `mealBonus`.
     public var meals: Int
