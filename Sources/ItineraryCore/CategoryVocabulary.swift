@@ -29,16 +29,19 @@ public struct CanonicalCategory: Hashable, Sendable, Codable {
   /// Whether its places are where a person has a meal: in a trip, its
   /// stops are lunch or dinner.
   public var meal: Bool?
-  /// Whether its places are evening places (bars, clubs, stages): with no
-  /// opening hours, a trip visits them from 17:00 to 02:00 only.
-  public var evening: Bool?
+  /// The hours its places usually keep, in opening_hours syntax (bars and
+  /// stages `17:00-02:00`, museums `10:00-17:00`): a trip presumes them for
+  /// a place whose own hours are unknown.
+  public var usualHours: String?
 
   /// The names of the outdoor categories of the standard vocabulary.
   public static let outdoorNames = Set(
     CategoryVocabulary.standard.categories.filter { $0.outdoor == true }.map(\.name))
-  /// The names of the evening categories of the standard vocabulary.
-  public static let eveningNames = Set(
-    CategoryVocabulary.standard.categories.filter { $0.evening == true }.map(\.name))
+  /// The usual hours of the categories of the standard vocabulary that have them.
+  public static let usualHours = Dictionary(
+    uniqueKeysWithValues: CategoryVocabulary.standard.categories.compactMap { category in
+      category.usualHours.map { (category.name, $0) }
+    })
   /// The names of the meal categories of the standard vocabulary.
   public static let mealNames = Set(
     CategoryVocabulary.standard.categories.filter { $0.meal == true }.map(\.name))

@@ -32,12 +32,11 @@ public struct TimeFrame: Sendable, Equatable {
   /// from sunrise to civil dusk at the origin (`SunTimes`); empty: such
   /// places count as the unknown hours rule says.
   public var daylightCategories: Set<String> = []
-  /// Categories whose places with unknown hours are open in the evening
-  /// only, 17:00 to 02:00 local time (`eveningHours`); a place in both kinds
-  /// is a daylight one.
-  public var eveningCategories: Set<String> = []
-  /// The evening, in minutes of the local day: from 17:00 to 02:00 the next day.
-  public static let eveningHours = (begin: 17 * 60, end: 26 * 60)
+  /// The hours presumed for a place of a category whose own hours are
+  /// unknown, in opening_hours syntax, by category name (a place in several
+  /// such categories keeps the hours of its first; a daylight one keeps
+  /// daylight); empty: such places count as the unknown hours rule says.
+  public var usualHours: [String: String] = [:]
   /// The days `PH` and `SH` match in opening hours.
   public var holidays: Set<LocalDate>
 

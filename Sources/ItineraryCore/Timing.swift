@@ -28,9 +28,9 @@ public final class Timing {
   /// Whether `evaluatedHours[1]` is daylight, the hours of outdoor places
   /// whose own are unknown.
   private let hasDaylight: Bool
-  /// The index in `evaluatedHours` of the evenings, the hours of evening
-  /// places whose own are unknown; -1 without evening categories.
-  private let eveningIndex: Int32
+  /// The index in `evaluatedHours` of each usual hours text evaluated so
+  /// far (`TimeFrame.usualHours`).
+  @exclusivity(unchecked) private var usualIndex: [String: Int32] = [:]
   /// Each place's `GreatCircle.cosLatitude`, NaN before its first use.
   @exclusivity(unchecked) private var cosLatitudes: [Double]
   private lazy var spans = ThreadOpenSpans.table(
@@ -63,39 +63,6 @@ public final class Timing {
     if hasDaylight {
       evaluatedHours.append(Hours(windows: Self.daylight(problem.origin, frame), isKnown: false))
     }
-    if frame.unknownHours == .open && !frame.eveningCategories.isEmpty {
-      eveningIndex = Int32(evaluatedHours.count)
-      evaluatedHours.append(Hours(windows: Self.evening(frame), isKnown: false))
-    } else {
-      eveningIndex = -1
-    }
-  }
-
-  /// The evenings over the frame: 17:00 to 02:00 local time of every day it
-  /// touches (`TimeFrame.eveningHours`).
-  ///
-  /// - Complexity: O(d) for d days.
-  private static func evening(_ frame: TimeFrame) -> OpenWindows {
-    let first = LocalDateTime(frame.start, in: frame.timeZone).date.adding(days: -1)
-    let last = LocalDateTime(frame.end, in: frame.timeZone).date
-    var intervals: [OpenWindows.Interval] = []
-    var date = first
-    while date <= last {
-      let hours = TimeFrame.eveningHours
-      if let begin = try? LocalDateTime(date: date, minuteOfDay: hours.begin)
-        .instant(in: frame.timeZone),
-        let end = try? LocalDateTime(
-          date: date.adding(days: 1), minuteOfDay: hours.end - 24 * 60
-        ).instant(in: frame.timeZone)
-      {
-        intervals.append(
-          OpenWindows.Interval(
-            begin: begin.timeIntervalSince(frame.start) / 60,
-            end: end.timeIntervalSince(frame.start) / 60))
-      }
-      date = date.adding(days: 1)
-    }
-    return OpenWindows(intervals, horizon: frame.horizonMinutes)
   }
 
   /// Daylight over the frame at `origin`: sunrise to civil dusk of every
@@ -145,13 +112,29 @@ public final class Timing {
       && problem.places[place].categories.contains(where: frame.daylightCategories.contains)
     {
       index = 1
-    } else if index == 0 && eveningIndex >= 0
-      && problem.places[place].categories.contains(where: frame.eveningCategories.contains)
+    } else if index == 0 && frame.unknownHours == .open,
+      let text = problem.places[place].categories.lazy.compactMap({ self.frame.usualHours[$0] })
+        .first
     {
-      index = eveningIndex
+      index = usualHoursIndex(text)
     }
     hoursIndex[place] = index
     return evaluatedHours[Int(index)]
+  }
+
+  /// The index in `evaluatedHours` of usual hours, evaluated on first use;
+  /// unknown hours (0) when the text says nothing definite.
+  private func usualHoursIndex(_ text: String) -> Int32 {
+    if let index = usualIndex[text] { return index }
+    var index: Int32 = 0
+    if let spans = spans.spans(of: text) {
+      index = Int32(evaluatedHours.count)
+      evaluatedHours.append(
+        Hours(windows: OpenWindows(sorted: spans, from: frame.start, to: frame.end), isKnown: false)
+      )
+    }
+    usualIndex[text] = index
+    return index
   }
 
   /// Minutes spent at the stop.

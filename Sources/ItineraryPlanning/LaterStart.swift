@@ -10,20 +10,31 @@ enum LaterStart {
   static let step: TimeInterval = 30 * 60
   static let tries = 7 * 48
 
+  /// The most a suggested start's best plan waits in all, in minutes, when
+  /// some start within `easyWindow` of the first that fits allows it: a
+  /// person sent out at 05:30 to wait at three doors would rather start at
+  /// 11:00 and wait at none.
+  static let easyWait = 15.0
+  static let easyWindow = 24
+
   /// The first start on the half hour after `problem`'s from which some plan
-  /// fits, with the frame's length kept when `keepsLength` (the request gave
-  /// an end) or else the default end of that start; `nil` when none within a
-  /// week.
+  /// fits and waits at most `easyWait` minutes, among the `easyWindow`
+  /// starts from the first from which one fits at all (else that first),
+  /// with the frame's length kept when `keepsLength` (the request gave an
+  /// end) or else the default end of that start; `nil` when none fits
+  /// within a week.
   ///
-  /// - Complexity: up to `tries` feasibility checks, O(n * m) each, and a
-  ///   solve of the best plan where the checks pass.
+  /// - Complexity: up to `tries + easyWindow` feasibility checks, O(n * m)
+  ///   each, and a solve of the best plan where the checks pass.
   static func find(_ problem: Problem, keepsLength: Bool) -> Date? {
     guard let frame = problem.time else { return nil }
     let all = problem.eligiblePlaces()
     let length = frame.end.timeIntervalSince(frame.start)
     var start = Date(
       timeIntervalSince1970: (frame.start.timeIntervalSince1970 / step).rounded(.down) * step)
-    for _ in 0..<tries {
+    var first: (start: Date, tried: Int)?
+    for tried in 0..<tries {
+      if let first, tried - first.tried >= easyWindow { break }
       start += step
       var moved = problem
       moved.time?.start = start
@@ -33,11 +44,12 @@ enum LaterStart {
         timing.impossibleReason(timing.eligiblePlaces(among: all), among: all) == nil,
         let solution = try? Planner.solve(
           moved, .top(1), options: SolveOptions(timeLimit: .seconds(1))),
-        !solution.plans.isEmpty
+        let best = solution.plans.first
       else { continue }
-      return start
+      if timing.timeline(of: best.plan.stops).totalWait <= easyWait { return start }
+      if first == nil { first = (start, tried) }
     }
-    return nil
+    return first?.start
   }
 
   /// `; the same plan works from Su 10:00: --start "2026-12-06 10:00"`, or

@@ -37,11 +37,12 @@ enum TimeStep {
   /// ends at the local midnight after the start (`defaultEnd`). Waiting is
   /// priced and no single wait may be longer than `maxWaitMinutes`
   /// (`Defaults`); `openNow` allows no wait at all and, unless the request
-  /// says otherwise, leaves out places whose hours are unknown.
+  /// says otherwise, leaves out places whose hours are unknown. Unless the
+  /// request says what unknown hours mean, a place whose hours are unknown
+  /// keeps its category's usual hours (`CanonicalCategory.usualHours`).
   ///
   /// - Parameter forTrip: the frame of a trip (`explore`): its outdoor
-  ///   places with unknown hours are open by daylight only, and its evening
-  ///   places in the evening.
+  ///   places with unknown hours are open by daylight only.
   /// - Throws: `.data` for an unknown zone, a date that does not exist, a
   ///   time the clocks skip, an unknown category word in `dwell`, or a
   ///   deadline not after the start.
@@ -82,9 +83,11 @@ enum TimeStep {
       unknownHours: request.unknownHours ?? (openNow ? .closed : .open),
       waitWeight: request.waitWeight ?? Defaults.waitWeight,
       maxWaitMinutes: openNow ? 0 : request.maxWaitMinutes ?? Defaults.maxWaitMinutes)
+    if request.unknownHours == nil {
+      frame.usualHours = CanonicalCategory.usualHours
+    }
     if forTrip {
       frame.daylightCategories = CanonicalCategory.outdoorNames
-      frame.eveningCategories = CanonicalCategory.eveningNames
     }
     try validateOrder(frame)
     return frame

@@ -49,6 +49,43 @@ import Testing
     #expect(again.status == 0, "\(again.stderr)")
   }
 
+  /// In the small hours, places whose hours are unknown keep their
+  /// category's usual hours, so nothing fits; the start the answer names
+  /// has a plan that waits little, each stop within its hours.
+  @Test func atNightTheNamedStartHasAPlanThatWaitsLittle() throws {
+    let run = CommandRun(["plan", "restaurant", "park", "art", "--start", "2026-12-15 03:30"])
+    #expect(run.status == 1, "\(run.stdout)")
+    let line = try #require(run.errorLine)
+    let hint = try #require(line.range(of: "--start \"")?.upperBound, "\(line)")
+    let start = String(line[hint...].prefix(16))
+    let again = CommandRun([
+      "plan", "restaurant", "park", "art", "--start", start, "--top", "1", "--format", "json",
+    ])
+    #expect(again.status == 0, "\(again.stderr)")
+    let plan = try #require((try Self.json(again)["plans"] as? [[String: Any]])?.first)
+    #expect((plan["waitMinutes"] as? Double ?? .infinity) <= 15, "\(start)")
+    let origin = try LocalDateTime(parsing: start.replacingOccurrences(of: " ", with: "T"))
+      .instant(in: Self.helsinki)
+    for stop in Self.stops(plan) {
+      let category = try #require(stop["category"] as? String)
+      let known = stop["hoursKnown"] as? Bool == true
+      guard
+        let text = known ? stop["openingHours"] as? String : CanonicalCategory.usualHours[category]
+      else { continue }
+      let windows = try OpeningHours(text).openWindows(
+        from: origin, to: origin.addingTimeInterval(86_400), in: Self.helsinki)
+      let begin =
+        try LocalDateTime(parsing: try #require(stop["begin"] as? String))
+        .instant(in: Self.helsinki).timeIntervalSince(origin) / 60
+      let leave =
+        try LocalDateTime(parsing: try #require(stop["leave"] as? String))
+        .instant(in: Self.helsinki).timeIntervalSince(origin) / 60
+      #expect(
+        windows.intervals.contains { $0.begin <= begin + 0.5 && leave - 0.5 <= $0.end },
+        "\(start): \(stop["name"] ?? "") \(text)")
+    }
+  }
+
   @Test func aVisitTooLongForTheWindowSaysSo() throws {
     let run = CommandRun(["plan", "museum", "--start", "2026-12-08 12:00", "--end", "12:30"])
     #expect(run.status == 1)
@@ -104,7 +141,8 @@ extension DayDefaultsTests {
   @Suite(.tags(.slow)) struct Slow {
     /// Every hour from 08 to 22 of a week (seeded: the minute past the hour
     /// and the categories are drawn), the README's kind of request: every
-    /// visit ends by the default end, no wait is longer than 45 minutes.
+    /// visit ends by the default end, no wait is longer than 45 minutes; an
+    /// evening with nothing open names a later start.
     @Test(arguments: [UInt64(1), 2])
     func atEveryHourOfAWeekNoPlanWaitsLongOrSpillsIntoTheNextDay(seed: UInt64) throws {
       print("day defaults seed \(seed)")
@@ -123,6 +161,7 @@ extension DayDefaultsTests {
             ["plan"] + categories + ["--start", start, "--top", "2", "--format", "json"])
           guard run.status == 0 else {
             #expect(run.status == 1 && run.errorLine?.contains("no plan fits") == true, "\(start)")
+            #expect(run.errorLine?.contains("the same plan works from") == true, "\(start)")
             continue
           }
           planned += 1
@@ -144,7 +183,8 @@ extension DayDefaultsTests {
           }
         }
       }
-      #expect(planned > 40)
+      // Most of the 56 starts have a plan: the late ones may not.
+      #expect(planned > 30, "\(planned) planned")
     }
 
     @Test func exploreWithoutAnEndEndsAtMidnight() throws {

@@ -19,7 +19,8 @@ import Testing
   }
 
   /// Checks each day of a trip response: legs, waits and dwell add up to the
-  /// printed times, each visit inside its hours, the day over by its end, no
+  /// printed times, each visit inside its hours (its category's usual ones
+  /// in a person's day, when its own are unknown), the day over by its end, no
   /// place twice, and the objective the documented sum (each place's worth,
   /// less the distance and waiting prices, plus the meals, less each day's
   /// variety penalty).
@@ -61,8 +62,11 @@ import Testing
         let score = try #require(stop["score"] as? Double)
         objective += score * (byTime ? (max(stay, 1) / 60).squareRoot() : 1)
         objective -= waitWeight * wait
-        if let text = stop["openingHours"] as? String, let hours = try? OpeningHours(text),
-          stop["hoursKnown"] as? Bool == true
+        // A person's day presumes a category's usual hours where a place's are unknown.
+        let usual = shaping == nil ? nil : CanonicalCategory.usualHours[category]
+        let known = stop["hoursKnown"] as? Bool == true
+        if let text = known ? stop["openingHours"] as? String : usual,
+          let hours = try? OpeningHours(text)
         {
           let windows = hours.openWindows(
             from: start, to: start.addingTimeInterval(86_400), in: helsinki)
@@ -218,12 +222,12 @@ extension ExploreCommandTests {
     @Test(
       arguments: [
         ("2026-12-01T13:00", "18:00"), ("2026-12-05T09:30", "12:00"), ("2026-12-06T16:00", "22:00"),
-        ("2026-07-10T10:00", "20:00"),
+        ("2026-07-10T10:00", "20:00"), ("2026-12-09T07:00", "23:30"),
       ])
     func aTripOnTheEmbeddedCityKeepsEveryHour(start: String, end: String) throws {
       let run = CommandRun([
-        "explore", "museum", "cafe", "art", "--start", start, "--end", end, "--max-per-category",
-        "2", "--format", "json",
+        "explore", "museum", "cafe", "art", "shopping", "bar", "--start", start, "--end", end,
+        "--max-per-category", "2", "--format", "json",
       ])
       #expect(run.status == 0, "\(run.stderr)")
       let response = ExploreCommandTests.json(run)

@@ -26,11 +26,16 @@ import Testing
     "2026-07-10T11:00",
   ]
 
+  /// Late starts take unknown hours as always open, so that a plan runs
+  /// past midnight; the others keep each category's usual hours where a
+  /// place's own are unknown.
   @Test(arguments: starts)
   func everyPrintedTimeFollowsFromTheLegsAndTheHours(start: String) throws {
-    let run = CommandRun([
-      "plan", "cafe", "museum", "restaurant", "--start", start, "--top", "3", "--format", "json",
-    ])
+    let late = start.hasSuffix("21:00") || start.hasSuffix("23:15")
+    let run = CommandRun(
+      [
+        "plan", "cafe", "museum", "restaurant", "--start", start, "--top", "3", "--format", "json",
+      ] + (late ? ["--unknown-hours", "open"] : []))
     #expect(run.status == 0, "\(run.stderr)")
     let origin = try LocalDateTime(parsing: start).instant(in: Self.helsinki)
     let dwell = ["cafe": 30.0, "museum": 90, "restaurant": 75]
@@ -52,8 +57,10 @@ import Testing
         waited += wait
         #expect(abs(leave - clock) <= 0.5 + 1e-9, "\(start)")
         #expect(clock <= 24 * 60)
-        if let text = stop["openingHours"] as? String, let hours = try? OpeningHours(text),
-          stop["hoursKnown"] as? Bool == true
+        let known = stop["hoursKnown"] as? Bool == true
+        let usual = late ? nil : CanonicalCategory.usualHours[category]
+        if let text = known ? stop["openingHours"] as? String : usual,
+          let hours = try? OpeningHours(text)
         {
           let windows = hours.openWindows(
             from: origin, to: origin.addingTimeInterval(86_400), in: Self.helsinki)
@@ -71,7 +78,9 @@ import Testing
   }
 
   @Test func theTableShowsEachVisitsHours() {
-    let run = CommandRun(["plan", "museum", "--start", "2026-12-01T21:00", "--top", "1"])
+    let run = CommandRun([
+      "plan", "museum", "--start", "2026-12-01T21:00", "--top", "1", "--unknown-hours", "open",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     // A start after 20:00 ends four hours later, not the next evening.
     #expect(run.stdout.contains("2026-12-01 21:00 to We 01:00 Europe/Helsinki"))

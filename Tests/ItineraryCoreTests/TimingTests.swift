@@ -225,3 +225,52 @@ import Testing
     #expect(closed.windows(of: 0).intervals.isEmpty)
   }
 }
+
+/// Places whose hours are unknown, in a frame that presumes their category's
+/// usual hours: open then, in local time, and nothing else moved.
+@Suite struct UsualHoursTimingTests {
+  static func timing(usual: [String: String], unknownHours: UnknownHours = .open) throws
+    -> Timing?
+  {
+    let origin = DaylightTimingTests.origin
+    let places = [
+      Place(id: "m", name: "Museum", categories: ["museum"], coordinate: origin, score: 1),
+      Place(id: "b", name: "Bar", categories: ["bar", "nightlife"], coordinate: origin, score: 1),
+      Place(
+        id: "k", name: "Kiasma", categories: ["museum"], coordinate: origin, score: 1,
+        openingHours: "Mo-Su 09:00-21:00"),
+      Place(id: "c", name: "Cafe", categories: ["cafe"], coordinate: origin, score: 1),
+    ]
+    var frame = TimeFrame(
+      start: try LocalDateTime(parsing: "2026-12-21T06:00").instant(
+        in: DaylightTimingTests.helsinki),
+      timeZone: DaylightTimingTests.helsinki, unknownHours: unknownHours)
+    frame.usualHours = usual
+    return Timing(
+      Problem(
+        origin: origin, categories: ["museum", "bar", "cafe"], places: places, time: frame))
+  }
+
+  @Test func aPlaceOfUnknownHoursKeepsItsCategorysUsualHours() throws {
+    let timing = try #require(
+      try Self.timing(usual: ["museum": "10:00-17:00", "bar": "17:00-02:00", "cafe": "nonsense"]))
+    // 06:00 start: 10:00 is minute 240, 17:00 minute 660.
+    #expect(timing.windows(of: 0).intervals.map(\.begin) == [240])
+    #expect(timing.windows(of: 0).intervals.map(\.end) == [660])
+    #expect(timing.hoursKnown(0) == false)
+    // Past midnight: the bar is open until 02:00, and the horizon ends at 06:00.
+    let bar = timing.windows(of: 1).intervals
+    #expect(bar.map(\.begin) == [660] && bar.map(\.end) == [1200], "\(bar)")
+    // Own hours win; usual hours that say nothing definite leave it unknown.
+    #expect(timing.windows(of: 2).intervals.map(\.begin) == [180])
+    #expect(timing.windows(of: 3) == OpenWindows.always(horizon: timing.horizon))
+  }
+
+  @Test func withoutTheRuleOrWithUnknownHoursClosedNothingChanges() throws {
+    let plain = try #require(try Self.timing(usual: [:]))
+    #expect(plain.windows(of: 0) == OpenWindows.always(horizon: plain.horizon))
+    let closed = try #require(
+      try Self.timing(usual: ["museum": "10:00-17:00"], unknownHours: .closed))
+    #expect(closed.windows(of: 0).intervals.isEmpty)
+  }
+}

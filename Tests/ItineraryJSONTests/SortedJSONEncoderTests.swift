@@ -36,10 +36,12 @@ import Testing
     ] {
       var request = PlanRequest(categories: categories)
       request.start = start
+      request.unknownHours = .open
       request.roundTrip = true
       try Self.expectSameBytes(try pipeline.plan(request))
       request.anytime = true
       request.start = nil
+      request.unknownHours = nil
       request.exact = true
       try Self.expectSameBytes(try pipeline.plan(request))
     }
