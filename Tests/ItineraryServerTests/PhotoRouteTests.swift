@@ -3,7 +3,8 @@ import ItineraryLoopback
 import Testing
 
 /// `GET /v1/photos` against recorded Commons answers: the page as the
-/// document describes it, bad parameters 400, a failing service 503.
+/// document describes it, bad parameters 400, a failing service 503, and
+/// a search whose photos fail warns.
 @Suite struct PhotoRouteTests {
   static func recorded(_ name: String) -> LoopbackServer.Reply {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -69,6 +70,7 @@ import Testing
       #expect((photos.first?["attribution"] as? String)?.hasSuffix("via Wikimedia Commons") == true)
     }
     try Self.expectFitsTheDocument(json, server, path: "/v1/search")
+    #expect(json["warnings"] == nil)
     let bad = try RawHTTP.request(server.port, "GET", "/v1/search?photos=maybe")
     #expect(bad.status == 400)
   }
@@ -79,9 +81,16 @@ import Testing
     let answer = try RawHTTP.request(
       server.port, "GET", "/v1/search?categories=museum&limit=2&photos=true")
     #expect(answer.status == 200)
-    let results = try #require(answer.json?["results"] as? [[String: Any]])
+    let json = try #require(answer.json)
+    let results = try #require(json["results"] as? [[String: Any]])
     #expect(results.count == 2)
     #expect(results.allSatisfy { ($0["photos"] as? [Any])?.isEmpty == true })
+    // Told as the command line tells it on standard error.
+    let warnings = try #require(json["warnings"] as? [String])
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.hasPrefix("photos: 2 places got none: commons:") == true, "\(warnings)")
+    #expect(warnings.first?.contains("HTTP 500") == true, "\(warnings)")
+    try Self.expectFitsTheDocument(json, server, path: "/v1/search")
   }
 
   @Test func aTripWithPhotosFitsTheDocument() throws {
