@@ -1,6 +1,6 @@
 // The map page of itinerary. Live (served by `itinerary serve`): pick and
-// order categories, drag the start, and the plans are asked for again; pin,
-// drop or replace a plan's stops and plan again.
+// order categories, drag the start, and the plans are asked for again (or
+// a trip of some days); pin, drop or replace a plan's stops and plan again.
 // Static (`plan --format html`): the plans the file holds, nothing asked.
 // Under the plans, a tile server's map when one is configured, else the
 // city's own map drawn as vectors, so that the page needs no network.
@@ -166,46 +166,61 @@
     timer = setTimeout(plan, 150);
   }
 
+  /** Days asked for: a trip the engine chooses (`/v1/explore`), else 0 for plans. */
+  function tripDays() {
+    const days = Math.round(Number($('days').value) || 0);
+    return days < 1 ? 0 : Math.min(7, days);
+  }
+
   async function plan() {
     showStart();
-    if (categories.length === 0) {
+    const days = tripDays();
+    if (categories.length === 0 && days === 0) {
       response = null;
       render();
       status('');
       return;
     }
     const point = start.getLatLng();
-    const body = {
-      categories, at: { lat: round(point.lat, 6), lon: round(point.lng, 6) },
-      mode: $('mode').value, top: Math.max(1, Math.min(10, Number($('top').value) || 3)),
-    };
+    const body = { categories, at: { lat: round(point.lat, 6), lon: round(point.lng, 6) }, mode: $('mode').value };
+    // A trip chooses its places, a day at a time, from the start and back.
+    if (days > 0) body.days = days;
+    else body.top = Math.max(1, Math.min(10, Number($('top').value) || 3));
     if ($('start-time').value) body.start = $('start-time').value;
-    if ($('round-trip').checked) body.roundTrip = true;
-    if ($('any-order').checked) body.anyOrder = true;
+    if ($('end-time').value) body.end = $('end-time').value;
+    if (days === 0 && $('round-trip').checked) body.roundTrip = true;
+    if (days === 0 && $('any-order').checked) body.anyOrder = true;
     if ($('photos') && $('photos').checked) body.photos = true;
     if (avoided.length > 0) body.avoid = avoided.map((place) => place.id);
     const ticket = ++asked;
-    // What was last asked, for whoever checks the page against the API.
+    // What was last asked, and where, for whoever checks the page against the API.
     document.body.dataset.request = JSON.stringify(body);
-    status('planning…');
+    document.body.dataset.endpoint = days > 0 ? '/v1/explore' : '/v1/plan';
+    status(days > 0 ? 'choosing a trip…' : 'planning…');
     try {
-      const answer = await call('POST', '/v1/plan', body);
+      const answer = await call('POST', document.body.dataset.endpoint, body);
       if (ticket !== asked) return;
-      answered++;
-      document.body.dataset.answered = String(answered);
-      response = answer;
-      sent = body;
-      marks = null;
-      selected = 0;
-      render();
-      const count = answer.plans.length;
-      status(count + (count === 1 ? ' plan' : ' plans') + ' in ' + Math.round(answer.solver.millis) + ' ms');
+      shown(asPlans(answer), body);
     } catch (error) {
       if (ticket !== asked) return;
       response = null;
       render();
       status(error.message, true);
     }
+  }
+
+  /** Shows `answer`, the plans (or a trip's days) asked for with `body`. */
+  function shown(answer, body) {
+    answered++;
+    document.body.dataset.answered = String(answered);
+    response = answer;
+    sent = body;
+    marks = null;
+    selected = 0;
+    render();
+    const count = answer.plans.length;
+    const what = answer.days ? (count === 1 ? ' day' : ' days') : (count === 1 ? ' plan' : ' plans');
+    status(count + what + ' in ' + Math.round(answer.solver.millis) + ' ms');
   }
 
   // ---- Showing plans
@@ -365,7 +380,10 @@
     const plan = response && response.plans[selected];
     if (!plan) return;
     box.appendChild(element('h2', { text: (response.days ? '' : 'Plan ') + name(plan) }));
-    if (live) marksFor(plan);
+    // A plan's stops may be pinned, dropped and replaced; a trip's days are
+    // the engine's choice and are only shown.
+    const editable = live && !response.days;
+    if (editable) marksFor(plan);
     const rows = plan.stops.map((stop, index) => {
       const about = [element('strong', { text: stop.name }), element('div', { class: 'hours', text: stop.category })];
       if (stop.address) about.push(element('div', { class: 'hours', text: stop.address }));
@@ -383,8 +401,8 @@
           element('figcaption', { class: 'hours', text: photo.attribution }),
         ]));
       });
-      if (live) about.push(stopActions(plan, stop, index));
-      const mark = live && marks.pinned.has(index) ? 'pinned' : live && marks.dropped.has(index) ? 'dropped' : '';
+      if (editable) about.push(stopActions(plan, stop, index));
+      const mark = editable && marks.pinned.has(index) ? 'pinned' : editable && marks.dropped.has(index) ? 'dropped' : '';
       return element('tr', { class: mark, 'data-place-id': stop.id }, [
         element('td', { text: String(index + 1) }),
         element('td', {}, about),
@@ -397,7 +415,7 @@
     }
     box.appendChild(element('table', {}, [element('tbody', {}, rows)]));
     box.appendChild(element('p', { class: 'hint', text: 'objective ' + plan.objective.toFixed(3) + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) + ' ' + response.mode }));
-    if (live) {
+    if (editable) {
       const pinned = marks.pinned.size;
       const dropped = marks.dropped.size;
       box.appendChild(element('div', { class: 'row again' }, [
@@ -641,7 +659,8 @@
       if (event.key === 'Enter') { event.preventDefault(); addCategories($('category-input').value); }
     });
     $('add-category').addEventListener('click', () => addCategories($('category-input').value));
-    ['mode', 'top', 'start-time', 'round-trip', 'any-order'].forEach((id) => $(id).addEventListener('change', planSoon));
+    ['mode', 'top', 'start-time', 'end-time', 'days', 'round-trip', 'any-order', 'photos']
+      .forEach((id) => $(id).addEventListener('change', planSoon));
     start.on('dragend', plan);
     map.on('click', (event) => { start.setLatLng(event.latlng); plan(); });
     showStart();
