@@ -1,8 +1,8 @@
 """The map page of `itinerary serve` in a real browser (headless Chromium
 through Selenium): categories typed and completed, plans listed as the API
 answers them, the start dragged and the plans asked for again, a plan's
-details, like and save, stops pinned, dropped and replaced, a trip's days
-with every stop's photos, a phone-sized screen, and
+details, like and save, stops pinned, dropped and replaced (the server
+replanning), a trip's days with every stop's photos, a phone-sized screen, and
 `plan --format html` and `explore --format html`. Photos come from a
 stand-in for Wikimedia Commons on the loopback interface.
 
@@ -253,8 +253,16 @@ class PageTest:
 
         before = self.answered()
         replaced = after_ids[1]
+        shown = self.server.post("/v1/plan", self.request())
+        expected = self.server.post("/v1/replan", {"plan": dict(shown, plans=shown["plans"][:1]), "replace": 2})
         self.find("#details tbody tr")[1].find_element(By.CSS_SELECTOR, "button.replace").click()
         self.wait(lambda: self.answered() > before and self.settled(), "replacing a stop plans again")
+        self.check("replacing asks the server to replan the plan shown",
+                   self.endpoint() == "/v1/replan"
+                   and any(url.endswith("/v1/replan") for url in self.fetched()), self.endpoint())
+        self.check("the replaced plan is the server's replan of the plan shown",
+                   self.stops_shown() == [stop["id"] for stop in expected["plans"][0]["stops"]],
+                   "%s, server %s" % (self.stops_shown(), [stop["id"] for stop in expected["plans"][0]["stops"]]))
         body = self.request()
         self.check("replacing avoids the stop's place and keeps the other pinned",
                    body.get("avoid") == [replaced] and body.get("categories") == [before_ids[0], words[2]], str(body))
@@ -267,6 +275,15 @@ class PageTest:
         self.matches_api("the plans after replacing are the API's")
         self.shot("05d-replaced")
 
+        # Pinning and dropping after a replace still plan through /v1/plan.
+        before = self.answered()
+        self.find("#details tbody tr")[1].find_element(By.CSS_SELECTOR, "button.drop").click()
+        self.find("#plan-again")[0].click()
+        self.wait(lambda: self.answered() > before and self.settled(), "planning again after a replace answers")
+        body = self.request()
+        self.check("planning again after a replace keeps the pinned place and the avoided one",
+                   self.endpoint() == "/v1/plan" and body.get("categories") == [before_ids[0]]
+                   and body.get("avoid") == [replaced], str(body))
 
     def trip_with_photos(self):
         """Days set and photos ticked: the page asks /v1/explore, lists the

@@ -488,7 +488,7 @@
       }),
       element('button', {
         type: 'button', class: 'replace', title: 'another place for this stop, the other stops kept',
-        'aria-label': 'replace ' + stop.name, text: 'replace', onclick: () => planAgain(plan, index),
+        'aria-label': 'replace ' + stop.name, text: 'replace', onclick: () => replaceStop(plan, index),
       }),
     ]);
   }
@@ -496,26 +496,51 @@
   /**
    * Asks again for `chosen`'s stops: a pinned stop as its place's id at its
    * position, a dropped one left out, the others as the words they were
-   * asked as. Replacing stop `replace` pins every other stop not dropped and
-   * avoids that stop's place.
+   * asked as.
    */
-  function planAgain(chosen, replace) {
+  function planAgain(chosen) {
     const next = [];
     chosen.stops.forEach((stop, index) => {
-      if (index !== replace && marks.dropped.has(index)) return;
-      const keep = replace === undefined ? marks.pinned.has(index) : index !== replace;
+      if (marks.dropped.has(index)) return;
       const word = wordOf(chosen, index);
-      if (!keep) { next.push(word); return; }
+      if (!marks.pinned.has(index)) { next.push(word); return; }
       if (!pins[stop.id]) pins[stop.id] = { name: stop.name, word };
       next.push(stop.id);
     });
-    if (replace !== undefined) {
-      const stop = chosen.stops[replace];
-      if (!avoided.some((place) => place.id === stop.id)) avoided.push({ id: stop.id, name: stop.name });
-    }
     categories = next;
     showCategories();
     plan();
+  }
+
+  /**
+   * Another place at stop `index` of `chosen`, every other stop kept where
+   * it is, as the server replans (`POST /v1/replan`): the answer's request
+   * becomes the page's stops, the kept places pinned, and the replaced
+   * place is avoided from then on.
+   */
+  async function replaceStop(chosen, index) {
+    const words = chosen.stops.map((_, at) => wordOf(chosen, at));
+    const body = { plan: Object.assign({}, response, { plans: [chosen] }), replace: index + 1 };
+    const ticket = ++asked;
+    status('replacing ' + chosen.stops[index].name + '…');
+    try {
+      const answer = await call('POST', '/v1/replan', body);
+      if (ticket !== asked) return;
+      const request = answer.request.plan;
+      chosen.stops.forEach((stop, at) => {
+        if (at !== index && !pins[stop.id]) pins[stop.id] = { name: stop.name, word: words[at] };
+      });
+      const stop = chosen.stops[index];
+      if (!avoided.some((place) => place.id === stop.id)) avoided.push({ id: stop.id, name: stop.name });
+      categories = request.categories;
+      document.body.dataset.request = JSON.stringify(request);
+      document.body.dataset.endpoint = '/v1/replan';
+      showCategories();
+      shown(answer, request);
+    } catch (error) {
+      if (ticket !== asked) return;
+      status(error.message, true);
+    }
   }
 
   /** The places kept out, each with a button to let it back in. */
