@@ -2,7 +2,8 @@
 through Selenium): categories typed and completed, plans listed as the API
 answers them, the start dragged and the plans asked for again, a plan's
 details, like and save, stops pinned, dropped and replaced (the server
-replanning), a trip's days with every stop's photos, a phone-sized screen, and
+replanning), the photos near a dropped pin a set at a time and saved as an
+album, a trip's days with every stop's photos, a phone-sized screen, and
 `plan --format html` and `explore --format html`. Photos come from a
 stand-in for Wikimedia Commons on the loopback interface.
 
@@ -285,6 +286,64 @@ class PageTest:
                    self.endpoint() == "/v1/plan" and body.get("categories") == [before_ids[0]]
                    and body.get("avoid") == [replaced], str(body))
 
+    def photos_near_a_pin(self):
+        """Photos here, then a click on the map: the photos near that point,
+        each with its credit line, the next set, and the set saved as an
+        album the server keeps; the start stays where it was."""
+        driver = self.driver
+        start_text = driver.find_element(By.ID, "start").text
+        before = self.answered()
+        self.find("#photo-pin")[0].click()
+        self.check("the photos button is pressed", self.find("#photo-pin")[0].get_attribute("aria-pressed") == "true")
+        # Near the map's lower left corner, away from the plans drawn in its middle.
+        box = driver.find_element(By.ID, "map").rect
+        ActionChains(driver).move_to_element_with_offset(
+            driver.find_element(By.ID, "map"), int(-box["width"] * 0.42), int(box["height"] * 0.4)).click().perform()
+        self.wait(lambda: len(self.find("#album figure.photo")) == 10, "the photos near the pin are shown")
+        self.check("dropping the photo pin leaves the start and the plans alone",
+                   driver.find_element(By.ID, "start").text == start_text and self.answered() == before)
+        self.check("the photo pin is on the map", bool(self.find(".leaflet-marker-icon.photo-marker")))
+        asked = [url for url in self.fetched() if "/v1/photos?" in url]
+        query = urllib.parse.parse_qs(urllib.parse.urlparse(asked[-1]).query) if asked else {}
+        self.check("the photos are asked for around the clicked point, not the start",
+                   bool(asked) and abs(float(query["lat"][0]) - float(re.search(r"Start ([\d.]+)", start_text).group(1))) > 1e-4
+                   and query.get("page") == ["1"],
+                   str(asked[-1:]))
+        answer = self.server.get("/v1/photos?" + urllib.parse.urlparse(asked[-1]).query) if asked else {"photos": []}
+        figures = self.find("#album figure.photo")
+        self.check("each photo shows its thumbnail and credit line, as the API gives them",
+                   [figure.get_attribute("data-photo-id") for figure in figures] == [photo["id"] for photo in answer["photos"]]
+                   and all(figure.find_element(By.TAG_NAME, "img").get_attribute("src") == photo["thumbnail"]
+                           and figure.find_element(By.TAG_NAME, "figcaption").text == photo["attribution"]
+                           for figure, photo in zip(figures, answer["photos"])),
+                   str([figure.text for figure in figures[:2]]))
+        self.check("a credit line names the author and the licence",
+                   bool(figures) and figures[0].text == "Photographer 1, CC BY 4.0 <https://creativecommons.org/licenses/by/4.0>, via Wikimedia Commons",
+                   figures[0].text if figures else "")
+        self.shot("06a-photos")
+        first = [figure.get_attribute("data-photo-id") for figure in figures]
+        self.find("#next-photos")[0].click()
+        self.wait(lambda: [f.get_attribute("data-photo-id") for f in self.find("#album figure.photo")][:1] == ["commons:9011"],
+                  "the next set of photos is shown")
+        second = [figure.get_attribute("data-photo-id") for figure in self.find("#album figure.photo")]
+        self.check("the next set is the API's second page",
+                   second == ["commons:%d" % (9000 + index) for index in range(11, 21)] and not set(second) & set(first),
+                   str(second))
+        name = self.find("#album-name")[0]
+        name.clear()
+        name.send_keys("Walk <photos>")
+        self.find("#save-album")[0].click()
+        self.wait(lambda: "saved album" in driver.find_element(By.ID, "status").text, "saving the album says so")
+        kept = self.server.get("/v1/albums/" + urllib.parse.quote("Walk <photos>"))
+        self.check("the album is kept by the server with the set shown",
+                   [photo["id"] for photo in kept["photos"]] == second and kept["page"] == 2, str(kept.get("page")))
+        self.check("the album's name is shown as text",
+                   "“Walk <photos>”" in driver.find_element(By.ID, "status").text, driver.find_element(By.ID, "status").text)
+        self.shot("06b-album")
+        self.find("#close-album")[0].click()
+        self.wait(lambda: not driver.find_element(By.ID, "album").is_displayed(), "closing the photos hides them")
+        self.check("closing the photos lifts the pin", not self.find(".leaflet-marker-icon.photo-marker"))
+
     def trip_with_photos(self):
         """Days set and photos ticked: the page asks /v1/explore, lists the
         trip's days, and every stop of every day shows its photos."""
@@ -410,6 +469,7 @@ class PageTest:
         self.check("moving restaurant later reorders the stops", chosen == ["park", "restaurant", "museum"], str(chosen))
         self.matches_api("the reordered plans are the API's")
         self.pin_drop_and_replace()
+        self.photos_near_a_pin()
         self.trip_with_photos()
 
         driver.set_window_size(390, 844)

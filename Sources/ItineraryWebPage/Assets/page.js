@@ -1,6 +1,7 @@
 // The map page of itinerary. Live (served by `itinerary serve`): pick and
 // order categories, drag the start, and the plans are asked for again (or
-// a trip of some days); pin, drop or replace a plan's stops and plan again.
+// a trip of some days); pin, drop or replace a plan's stops and plan again;
+// drop a pin and see the photos taken near it, and keep them as an album.
 // Static (`plan --format html`): the plans the file holds, nothing asked.
 // Under the plans, a tile server's map when one is configured, else the
 // city's own map drawn as vectors, so that the page needs no network.
@@ -669,6 +670,105 @@
     L.popup().setLatLng([completion.place.lat, completion.place.lon]).setContent(textOnly(completion.place.name)).openOn(map);
   }
 
+  // ---- Photos near a pin
+
+  /** Whether the next click on the map drops the photo pin, not the start. */
+  let pinning = false;
+  let photoPin = null;
+  /** The photos shown, as `/v1/photos` answered: the pin, the set, the photos. */
+  let album = null;
+  let photoTicket = 0;
+
+  function setPinning(on) {
+    pinning = on;
+    $('photo-pin').setAttribute('aria-pressed', String(on));
+    $('map').classList.toggle('pinning', on);
+    if (on) status('click the map where you want to see photos');
+  }
+
+  /** Drops the photo pin at `point` and shows set `page` of the photos near it. */
+  async function showPhotos(point, page) {
+    if (!photoPin) {
+      photoPin = L.marker(point, {
+        title: 'photos here', keyboard: true,
+        icon: L.divIcon({ className: 'photo-marker', iconSize: [18, 18], iconAnchor: [9, 9] }),
+      }).addTo(map);
+    }
+    photoPin.setLatLng(point);
+    const ticket = ++photoTicket;
+    const box = $('album');
+    box.hidden = false;
+    box.replaceChildren(albumHeader(), element('p', { class: 'hint', text: 'looking for photos…' }));
+    const path = '/v1/photos?lat=' + round(point.lat, 6) + '&lon=' + round(point.lng, 6) + '&page=' + page;
+    try {
+      const answer = await call('GET', path);
+      if (ticket !== photoTicket) return;
+      album = answer;
+      showAlbum();
+    } catch (error) {
+      if (ticket !== photoTicket) return;
+      box.replaceChildren(albumHeader(), element('p', { class: 'hint error', text: error.message }));
+    }
+  }
+
+  /** The photos' heading, with a button that closes them and lifts the pin. */
+  function albumHeader() {
+    return element('header', {}, [
+      element('h2', { text: 'Photos near the pin' }),
+      element('button', {
+        id: 'close-album', type: 'button', title: 'close', 'aria-label': 'close the photos', text: '×',
+        onclick: () => {
+          ++photoTicket;
+          $('album').hidden = true;
+          $('album').replaceChildren();
+          if (photoPin) { photoPin.remove(); photoPin = null; }
+        },
+      }),
+    ]);
+  }
+
+  /**
+   * The photos near the pin: a thumbnail each with its credit line, as the
+   * licence requires, the next set when there is one, and a name to keep
+   * them under as an album. URLs go into attributes of created elements only.
+   */
+  function showAlbum() {
+    const photos = album.photos.filter((photo) => /^https:\/\//.test(photo.thumbnail));
+    const figures = photos.map((photo) => element('figure', { class: 'photo', 'data-photo-id': photo.id }, [
+      element('img', { src: photo.thumbnail, alt: 'photo by ' + photo.author, loading: 'lazy' }),
+      element('figcaption', { text: photo.attribution }),
+    ]));
+    const count = photos.length === 0 ? 'no photos' : photos.length === 1 ? '1 photo' : photos.length + ' photos';
+    const name = element('input', {
+      id: 'album-name', value: 'photos near ' + album.at.lat.toFixed(4) + ', ' + album.at.lon.toFixed(4),
+      'aria-label': 'name to save the photos as an album',
+    });
+    const next = element('button', {
+      id: 'next-photos', type: 'button', text: 'Next set',
+      onclick: () => showPhotos(photoPin.getLatLng(), album.page + 1),
+    });
+    next.disabled = !album.hasMore;
+    $('album').replaceChildren(
+      albumHeader(),
+      element('p', { class: 'hint', text: count + ' within ' + album.radiusKm + ' km · set ' + album.page }),
+      element('div', { class: 'photos' }, figures),
+      element('div', { class: 'row' }, [next]),
+      element('div', { class: 'row save' }, [name,
+        element('button', { id: 'save-album', type: 'button', text: 'Save album', onclick: () => saveAlbum(name.value) })]),
+    );
+  }
+
+  /** Keeps the set shown as the album `name`: the server fetches it again and keeps it. */
+  async function saveAlbum(name) {
+    const pin = { lat: album.at.lat, lon: album.at.lon, radiusKm: album.radiusKm, source: album.source, page: album.page };
+    try {
+      const kept = await call('PUT', '/v1/albums/' + encodeURIComponent(name), pin);
+      status('saved album “' + name + '”: ' + kept.photos.length + (kept.photos.length === 1 ? ' photo' : ' photos'));
+    } catch (error) {
+      status(error.message, true);
+    }
+  }
+
   function showStart() {
     const point = start.getLatLng();
     $('start').textContent = 'Start ' + point.lat.toFixed(5) + ', ' + point.lng.toFixed(5) +
@@ -687,7 +787,16 @@
     ['mode', 'top', 'start-time', 'end-time', 'days', 'round-trip', 'any-order', 'photos']
       .forEach((id) => $(id).addEventListener('change', planSoon));
     start.on('dragend', plan);
-    map.on('click', (event) => { start.setLatLng(event.latlng); plan(); });
+    $('photo-pin').addEventListener('click', () => setPinning(!pinning));
+    map.on('click', (event) => {
+      if (pinning) {
+        setPinning(false);
+        showPhotos(event.latlng, 1);
+        return;
+      }
+      start.setLatLng(event.latlng);
+      plan();
+    });
     showStart();
     showKept();
   } else {
