@@ -2,14 +2,13 @@ import Foundation
 import ItineraryCore
 import ItineraryOutput
 import ItineraryPlaces
+import ItineraryPlanning
 import ItineraryStore
 
 /// `itinerary photos --at LAT,LON` lists photos taken near a pin, page by
 /// page; `--save ALBUM` keeps them as an album (a collection of photos with
 /// its pin); `photos album NAME` shows, edits and renews an album.
 enum PhotosCommand {
-  static let perPage = 10
-
   static let command = Command(
     name: "photos",
     usage: [
@@ -60,7 +59,7 @@ enum PhotosCommand {
     let page = try fetch(pin, arguments, context)
     if let name = arguments.string(PhotoOptions.save) {
       let store = try StoreAccess.open(context)
-      try store.saveAlbum(named: name, pin: pin, photos: try kept(page.photos))
+      try store.saveAlbum(named: name, pin: pin, photos: try PhotoAlbums.kept(page.photos))
       context.terminal.writeError(
         "saved \(count(page.photos)) in album \"\(TerminalText.clean(name))\"\n")
     }
@@ -87,27 +86,15 @@ enum PhotosCommand {
       context.terminal.writeError(
         "removed \(TerminalText.clean(id)) from album \"\(TerminalText.clean(name))\"\n")
     } else if arguments.has(PhotoOptions.newSet) {
-      var pin = try store.album(named: name).pin
-      pin.page += 1
-      var page = try fetch(pin, arguments, context)
-      if page.photos.isEmpty, pin.page > 1 {
+      let (pin, page, startedOver) = try PhotoAlbums.newSet(
+        named: name, services: services(arguments, context), store: store)
+      if startedOver {
         context.terminal.writeError("no more photos around the pin: starting over at page 1\n")
-        pin.page = 1
-        page = try fetch(pin, arguments, context)
       }
-      try store.saveAlbum(named: name, pin: pin, photos: try kept(page.photos))
       context.terminal.writeError(
         "album \"\(TerminalText.clean(name))\" now holds page \(pin.page): \(count(page.photos))\n")
     }
-    let (pin, kept) = try store.album(named: name)
-    let photos = try kept.map { photo throws(ItineraryError) in
-      do {
-        return try JSONDecoder().decode(Photo.self, from: photo.payload)
-      } catch {
-        throw ItineraryError(
-          .data, "album \"\(name)\": photo \(photo.placeID) is unreadable in the store")
-      }
-    }
+    let (pin, photos) = try PhotoAlbums.album(named: name, store: store)
     try emit(photos, pin: pin, album: name, hasMore: nil, format, arguments, context)
     return 0
   }
@@ -116,31 +103,17 @@ enum PhotosCommand {
   static func fetch(_ pin: AlbumPin, _ arguments: ParsedArguments, _ context: Context)
     throws(ItineraryError) -> PhotoPage
   {
+    try PhotoAlbums.page(pin, services: services(arguments, context))
+  }
+
+  /// The photo services, as the options configure the cache.
+  static func services(_ arguments: ParsedArguments, _ context: Context) -> PlaceServices {
     let policy: CachePolicy =
       arguments.has(Options.noCache) ? .bypass : arguments.has(Options.refresh) ? .refresh : .use
     let terminal = context.terminal
-    let services = PlaceServices(
+    return PlaceServices(
       environment: context.environment, cachePolicy: policy,
       warn: { terminal.writeError("warning: \($0)\n") })
-    return try services.photos(
-      near: Coordinate(lat: pin.lat, lon: pin.lon), radiusKm: pin.radiusKm,
-      source: try PhotoSource.named(pin.source), page: pin.page, perPage: perPage)
-  }
-
-  static func kept(_ photos: [Photo]) throws(ItineraryError) -> [AlbumPhoto] {
-    try photos.map { photo throws(ItineraryError) in
-      AlbumPhoto(id: photo.id, name: photo.id, payload: try encode(photo))
-    }
-  }
-
-  static func encode<T: Encodable>(_ value: T) throws(ItineraryError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return try encoder.encode(value)
-    } catch {
-      throw ItineraryError(.failure, "photos: the answer could not be written as JSON")
-    }
   }
 
   /// The photos as a table (one row each, the credit line under it) or JSON.
@@ -166,7 +139,7 @@ enum PhotosCommand {
       let answer = Answer(
         album: album, at: At(lat: pin.lat, lon: pin.lon), radiusKm: pin.radiusKm,
         source: pin.source, page: pin.page, hasMore: hasMore, photos: photos)
-      text = String(decoding: try encode(answer), as: UTF8.self) + "\n"
+      text = String(decoding: try PhotoAlbums.encode(answer), as: UTF8.self) + "\n"
     } else {
       if photos.isEmpty { context.terminal.writeError("no photos found\n") }
       text = photos.map { photo in

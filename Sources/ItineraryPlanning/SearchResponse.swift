@@ -22,4 +22,8 @@ public struct SearchResponse: Codable, Sendable, Equatable {
   /// How many places matched before the limit cut them.
   public var matched: Int
   public var results: [FoundPlace]
+  /// What went wrong without failing the search (a photo service that
+  /// failed), a line each, as the command line says on standard error;
+  /// absent when nothing did. Set by front ends that have no such stream.
+  public var warnings: [String]?
 }

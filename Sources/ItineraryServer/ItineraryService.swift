@@ -31,6 +31,9 @@ public final class ItineraryService: Sendable {
       limits: RequestLimits(deadline: configuration.deadline),
       admission: admission, history: configuration.recordsHistory ? store.recordPlan : nil,
       savedPlan: store.savedPlan)
+    let photos = PhotoRoutes(environment: configuration.environment) {
+      () throws(ItineraryError) in try store.store()
+    }
     let general = [
       Route("GET", "/healthz") { _, _, _ in .json(Data("{\"status\":\"ok\"}\n".utf8)) },
       Route("GET", "/metrics") { _, _, _ in
@@ -41,7 +44,7 @@ public final class ItineraryService: Sendable {
     ]
     router = Router(
       routes: general + PageRoutes(tiles: configuration.tiles).routes + planning.routes
-        + places.routes + store.routes + PhotoRoutes(environment: configuration.environment).routes
+        + places.routes + store.routes + photos.routes
         + BasemapRoutes(environment: configuration.environment).routes)
   }
 

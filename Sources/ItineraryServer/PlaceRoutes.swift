@@ -4,6 +4,7 @@ import ItineraryOutput
 import ItineraryPlaces
 import ItineraryPlanning
 import ItineraryStore
+import Synchronization
 
 /// Finding places, as the command line's finding commands do and through
 /// the same `PlaceFinder`: `GET /v1/search` and `/v1/nearest` answer the
@@ -106,7 +107,13 @@ struct PlaceRoutes: Sendable {
     request.price = try query.integer("price")
     request.photos = try query.flag("photos")
     try request.validate(naming: Self.parameter(ofKey:))
-    return .json(try ResponseJSON.encode(PlaceFinder(environment: environment).search(request)))
+    // What the command line says on standard error as `warning:` lines
+    // goes into the answer, so that a photo service that failed is told.
+    let warnings = Warnings()
+    var response = try PlaceFinder(environment: environment, notify: warnings.keep).search(request)
+    let said = warnings.lines.withLock { $0 }
+    if !said.isEmpty { response.warnings = said }
+    return .json(try ResponseJSON.encode(response))
   }
 
   static let nearestParameters = [
@@ -162,5 +169,15 @@ struct PlaceRoutes: Sendable {
   /// `museum,park` as its words.
   static func list(_ text: String) -> [String] {
     text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+}
+
+/// The warnings a request's notices hold, in the order said.
+final class Warnings: Sendable {
+  let lines = Mutex<[String]>([])
+
+  /// Keeps `notice` when it is a warning.
+  @Sendable func keep(_ notice: Notice) {
+    if notice.level == .warning { lines.withLock { $0.append(notice.text) } }
   }
 }

@@ -4,10 +4,10 @@ import ItineraryOutput
 import ItineraryPlanning
 import ItineraryStore
 
-/// `POST /v1/plan`, `POST /v1/explore`, `POST /v1/solve` and `POST
-/// /v1/plans/{name}/replan`: a body to a request, the pipeline, the
-/// response as the JSON of `plan --format json`, `explore --format json`,
-/// `solve` and `plans replan NAME --replace N --format json`.
+/// `POST /v1/plan`, `POST /v1/explore`, `POST /v1/solve`, `POST
+/// /v1/plans/{name}/replan` and `POST /v1/replan`: a body to a request, the
+/// pipeline, the response as the JSON of `plan --format json`, `explore
+/// --format json`, `solve` and `plans replan NAME --replace N --format json`.
 struct PlanningRoutes: Sendable {
   var environment: [String: String]
   var limits: RequestLimits
@@ -31,7 +31,25 @@ struct PlanningRoutes: Sendable {
       Route("POST", "/v1/plans/{name}/replan") { request, path, client in
         try replan(request, name: path["name"] ?? "", client)
       },
+      Route("POST", "/v1/replan") { request, _, client throws(ItineraryError) in
+        try replan(request, client)
+      },
     ]
+  }
+
+  /// A plan as `POST /v1/plan` answered it, changed at one stop: the body
+  /// is a batch line's `replan`, `{"plan": {...}, "replace": 2}`; the map
+  /// page's way to replace a stop of the plan it shows (`Replan`).
+  func replan(_ request: HTTPRequest, _ client: ClientConnection) throws(ItineraryError)
+    -> HTTPResponse
+  {
+    let plan = limits.apply(
+      to: try JSONRequest.replan(JSONRequest.parse(request.body, source: "body"), source: "body"),
+      defaultTime: Defaults.timeLimit)
+    let answer = try run(client) { pipeline throws(ItineraryError) in try pipeline.plan(plan) }
+    let body = try ResponseJSON.encode(answer)
+    history?(plan, body)
+    return .json(body)
   }
 
   /// The saved plan `name` changed at the stop the body names (`{"replace":

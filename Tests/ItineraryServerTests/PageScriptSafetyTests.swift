@@ -37,6 +37,21 @@ import Testing
     #expect(WebPage.contentSecurityPolicy.contains("img-src * data: blob:"))
   }
 
+  /// The photos near a dropped pin are shown as the stops' are: created
+  /// `img` elements for https thumbnails only, each credit line as text,
+  /// and the album's name reaches the server as a path segment, encoded.
+  @Test func photosNearAPinAreElementsWithTheirCreditLines() throws {
+    let script = WebAssets.pageJS
+    let start = try #require(script.range(of: "function showAlbum()"))
+    let end = try #require(script.range(of: "async function saveAlbum("))
+    let body = script[start.lowerBound..<end.lowerBound]
+    #expect(body.contains("/^https:\\/\\//.test(photo.thumbnail)"))
+    #expect(body.contains("element('img', { src: photo.thumbnail"))
+    #expect(script.contains("element('figcaption', { text: photo.attribution })"))
+    #expect(script.contains("'/v1/albums/' + encodeURIComponent(name)"))
+    #expect(WebAssets.pageHTML.contains(#"<section id="album" hidden></section>"#))
+  }
+
   /// Leaflet sets `innerHTML` when `bindTooltip`, `bindPopup` or
   /// `setContent` get a string: the page gives them nodes.
   @Test func thePageGivesLeafletNodesNotMarkup() throws {

@@ -1,6 +1,7 @@
 // The map page of itinerary. Live (served by `itinerary serve`): pick and
-// order categories, drag the start, and the plans are asked for again; pin,
-// drop or replace a plan's stops and plan again.
+// order categories, drag the start, and the plans are asked for again (or
+// a trip of some days); pin, drop or replace a plan's stops and plan again;
+// drop a pin and see the photos taken near it, and keep them as an album.
 // Static (`plan --format html`): the plans the file holds, nothing asked.
 // Under the plans, a tile server's map when one is configured, else the
 // city's own map drawn as vectors, so that the page needs no network.
@@ -166,46 +167,61 @@
     timer = setTimeout(plan, 150);
   }
 
+  /** Days asked for: a trip the engine chooses (`/v1/explore`), else 0 for plans. */
+  function tripDays() {
+    const days = Math.round(Number($('days').value) || 0);
+    return days < 1 ? 0 : Math.min(7, days);
+  }
+
   async function plan() {
     showStart();
-    if (categories.length === 0) {
+    const days = tripDays();
+    if (categories.length === 0 && days === 0) {
       response = null;
       render();
       status('');
       return;
     }
     const point = start.getLatLng();
-    const body = {
-      categories, at: { lat: round(point.lat, 6), lon: round(point.lng, 6) },
-      mode: $('mode').value, top: Math.max(1, Math.min(10, Number($('top').value) || 3)),
-    };
+    const body = { categories, at: { lat: round(point.lat, 6), lon: round(point.lng, 6) }, mode: $('mode').value };
+    // A trip chooses its places, a day at a time, from the start and back.
+    if (days > 0) body.days = days;
+    else body.top = Math.max(1, Math.min(10, Number($('top').value) || 3));
     if ($('start-time').value) body.start = $('start-time').value;
-    if ($('round-trip').checked) body.roundTrip = true;
-    if ($('any-order').checked) body.anyOrder = true;
+    if ($('end-time').value) body.end = $('end-time').value;
+    if (days === 0 && $('round-trip').checked) body.roundTrip = true;
+    if (days === 0 && $('any-order').checked) body.anyOrder = true;
     if ($('photos') && $('photos').checked) body.photos = true;
     if (avoided.length > 0) body.avoid = avoided.map((place) => place.id);
     const ticket = ++asked;
-    // What was last asked, for whoever checks the page against the API.
+    // What was last asked, and where, for whoever checks the page against the API.
     document.body.dataset.request = JSON.stringify(body);
-    status('planning…');
+    document.body.dataset.endpoint = days > 0 ? '/v1/explore' : '/v1/plan';
+    status(days > 0 ? 'choosing a trip…' : 'planning…');
     try {
-      const answer = await call('POST', '/v1/plan', body);
+      const answer = await call('POST', document.body.dataset.endpoint, body);
       if (ticket !== asked) return;
-      answered++;
-      document.body.dataset.answered = String(answered);
-      response = answer;
-      sent = body;
-      marks = null;
-      selected = 0;
-      render();
-      const count = answer.plans.length;
-      status(count + (count === 1 ? ' plan' : ' plans') + ' in ' + Math.round(answer.solver.millis) + ' ms');
+      shown(asPlans(answer), body);
     } catch (error) {
       if (ticket !== asked) return;
       response = null;
       render();
       status(error.message, true);
     }
+  }
+
+  /** Shows `answer`, the plans (or a trip's days) asked for with `body`. */
+  function shown(answer, body) {
+    answered++;
+    document.body.dataset.answered = String(answered);
+    response = answer;
+    sent = body;
+    marks = null;
+    selected = 0;
+    render();
+    const count = answer.plans.length;
+    const what = answer.days ? (count === 1 ? ' day' : ' days') : (count === 1 ? ' plan' : ' plans');
+    status(count + what + ' in ' + Math.round(answer.solver.millis) + ' ms');
   }
 
   // ---- Showing plans
@@ -365,7 +381,10 @@
     const plan = response && response.plans[selected];
     if (!plan) return;
     box.appendChild(element('h2', { text: (response.days ? '' : 'Plan ') + name(plan) }));
-    if (live) marksFor(plan);
+    // A plan's stops may be pinned, dropped and replaced; a trip's days are
+    // the engine's choice and are only shown.
+    const editable = live && !response.days;
+    if (editable) marksFor(plan);
     const rows = plan.stops.map((stop, index) => {
       const about = [element('strong', { text: stop.name }), element('div', { class: 'hours', text: stop.category })];
       if (stop.address) about.push(element('div', { class: 'hours', text: stop.address }));
@@ -383,8 +402,8 @@
           element('figcaption', { class: 'hours', text: photo.attribution }),
         ]));
       });
-      if (live) about.push(stopActions(plan, stop, index));
-      const mark = live && marks.pinned.has(index) ? 'pinned' : live && marks.dropped.has(index) ? 'dropped' : '';
+      if (editable) about.push(stopActions(plan, stop, index));
+      const mark = editable && marks.pinned.has(index) ? 'pinned' : editable && marks.dropped.has(index) ? 'dropped' : '';
       return element('tr', { class: mark, 'data-place-id': stop.id }, [
         element('td', { text: String(index + 1) }),
         element('td', {}, about),
@@ -397,7 +416,7 @@
     }
     box.appendChild(element('table', {}, [element('tbody', {}, rows)]));
     box.appendChild(element('p', { class: 'hint', text: 'objective ' + plan.objective.toFixed(3) + ' · ' + km(plan.distanceKm) + ' · ' + minutes(plan.durationMinutes) + ' ' + response.mode }));
-    if (live) {
+    if (editable) {
       const pinned = marks.pinned.size;
       const dropped = marks.dropped.size;
       box.appendChild(element('div', { class: 'row again' }, [
@@ -470,7 +489,7 @@
       }),
       element('button', {
         type: 'button', class: 'replace', title: 'another place for this stop, the other stops kept',
-        'aria-label': 'replace ' + stop.name, text: 'replace', onclick: () => planAgain(plan, index),
+        'aria-label': 'replace ' + stop.name, text: 'replace', onclick: () => replaceStop(plan, index),
       }),
     ]);
   }
@@ -478,26 +497,51 @@
   /**
    * Asks again for `chosen`'s stops: a pinned stop as its place's id at its
    * position, a dropped one left out, the others as the words they were
-   * asked as. Replacing stop `replace` pins every other stop not dropped and
-   * avoids that stop's place.
+   * asked as.
    */
-  function planAgain(chosen, replace) {
+  function planAgain(chosen) {
     const next = [];
     chosen.stops.forEach((stop, index) => {
-      if (index !== replace && marks.dropped.has(index)) return;
-      const keep = replace === undefined ? marks.pinned.has(index) : index !== replace;
+      if (marks.dropped.has(index)) return;
       const word = wordOf(chosen, index);
-      if (!keep) { next.push(word); return; }
+      if (!marks.pinned.has(index)) { next.push(word); return; }
       if (!pins[stop.id]) pins[stop.id] = { name: stop.name, word };
       next.push(stop.id);
     });
-    if (replace !== undefined) {
-      const stop = chosen.stops[replace];
-      if (!avoided.some((place) => place.id === stop.id)) avoided.push({ id: stop.id, name: stop.name });
-    }
     categories = next;
     showCategories();
     plan();
+  }
+
+  /**
+   * Another place at stop `index` of `chosen`, every other stop kept where
+   * it is, as the server replans (`POST /v1/replan`): the answer's request
+   * becomes the page's stops, the kept places pinned, and the replaced
+   * place is avoided from then on.
+   */
+  async function replaceStop(chosen, index) {
+    const words = chosen.stops.map((_, at) => wordOf(chosen, at));
+    const body = { plan: Object.assign({}, response, { plans: [chosen] }), replace: index + 1 };
+    const ticket = ++asked;
+    status('replacing ' + chosen.stops[index].name + '…');
+    try {
+      const answer = await call('POST', '/v1/replan', body);
+      if (ticket !== asked) return;
+      const request = answer.request.plan;
+      chosen.stops.forEach((stop, at) => {
+        if (at !== index && !pins[stop.id]) pins[stop.id] = { name: stop.name, word: words[at] };
+      });
+      const stop = chosen.stops[index];
+      if (!avoided.some((place) => place.id === stop.id)) avoided.push({ id: stop.id, name: stop.name });
+      categories = request.categories;
+      document.body.dataset.request = JSON.stringify(request);
+      document.body.dataset.endpoint = '/v1/replan';
+      showCategories();
+      shown(answer, request);
+    } catch (error) {
+      if (ticket !== asked) return;
+      status(error.message, true);
+    }
   }
 
   /** The places kept out, each with a button to let it back in. */
@@ -626,6 +670,105 @@
     L.popup().setLatLng([completion.place.lat, completion.place.lon]).setContent(textOnly(completion.place.name)).openOn(map);
   }
 
+  // ---- Photos near a pin
+
+  /** Whether the next click on the map drops the photo pin, not the start. */
+  let pinning = false;
+  let photoPin = null;
+  /** The photos shown, as `/v1/photos` answered: the pin, the set, the photos. */
+  let album = null;
+  let photoTicket = 0;
+
+  function setPinning(on) {
+    pinning = on;
+    $('photo-pin').setAttribute('aria-pressed', String(on));
+    $('map').classList.toggle('pinning', on);
+    if (on) status('click the map where you want to see photos');
+  }
+
+  /** Drops the photo pin at `point` and shows set `page` of the photos near it. */
+  async function showPhotos(point, page) {
+    if (!photoPin) {
+      photoPin = L.marker(point, {
+        title: 'photos here', keyboard: true,
+        icon: L.divIcon({ className: 'photo-marker', iconSize: [18, 18], iconAnchor: [9, 9] }),
+      }).addTo(map);
+    }
+    photoPin.setLatLng(point);
+    const ticket = ++photoTicket;
+    const box = $('album');
+    box.hidden = false;
+    box.replaceChildren(albumHeader(), element('p', { class: 'hint', text: 'looking for photos…' }));
+    const path = '/v1/photos?lat=' + round(point.lat, 6) + '&lon=' + round(point.lng, 6) + '&page=' + page;
+    try {
+      const answer = await call('GET', path);
+      if (ticket !== photoTicket) return;
+      album = answer;
+      showAlbum();
+    } catch (error) {
+      if (ticket !== photoTicket) return;
+      box.replaceChildren(albumHeader(), element('p', { class: 'hint error', text: error.message }));
+    }
+  }
+
+  /** The photos' heading, with a button that closes them and lifts the pin. */
+  function albumHeader() {
+    return element('header', {}, [
+      element('h2', { text: 'Photos near the pin' }),
+      element('button', {
+        id: 'close-album', type: 'button', title: 'close', 'aria-label': 'close the photos', text: '×',
+        onclick: () => {
+          ++photoTicket;
+          $('album').hidden = true;
+          $('album').replaceChildren();
+          if (photoPin) { photoPin.remove(); photoPin = null; }
+        },
+      }),
+    ]);
+  }
+
+  /**
+   * The photos near the pin: a thumbnail each with its credit line, as the
+   * licence requires, the next set when there is one, and a name to keep
+   * them under as an album. URLs go into attributes of created elements only.
+   */
+  function showAlbum() {
+    const photos = album.photos.filter((photo) => /^https:\/\//.test(photo.thumbnail));
+    const figures = photos.map((photo) => element('figure', { class: 'photo', 'data-photo-id': photo.id }, [
+      element('img', { src: photo.thumbnail, alt: 'photo by ' + photo.author, loading: 'lazy' }),
+      element('figcaption', { text: photo.attribution }),
+    ]));
+    const count = photos.length === 0 ? 'no photos' : photos.length === 1 ? '1 photo' : photos.length + ' photos';
+    const name = element('input', {
+      id: 'album-name', value: 'photos near ' + album.at.lat.toFixed(4) + ', ' + album.at.lon.toFixed(4),
+      'aria-label': 'name to save the photos as an album',
+    });
+    const next = element('button', {
+      id: 'next-photos', type: 'button', text: 'Next set',
+      onclick: () => showPhotos(photoPin.getLatLng(), album.page + 1),
+    });
+    next.disabled = !album.hasMore;
+    $('album').replaceChildren(
+      albumHeader(),
+      element('p', { class: 'hint', text: count + ' within ' + album.radiusKm + ' km · set ' + album.page }),
+      element('div', { class: 'photos' }, figures),
+      element('div', { class: 'row' }, [next]),
+      element('div', { class: 'row save' }, [name,
+        element('button', { id: 'save-album', type: 'button', text: 'Save album', onclick: () => saveAlbum(name.value) })]),
+    );
+  }
+
+  /** Keeps the set shown as the album `name`: the server fetches it again and keeps it. */
+  async function saveAlbum(name) {
+    const pin = { lat: album.at.lat, lon: album.at.lon, radiusKm: album.radiusKm, source: album.source, page: album.page };
+    try {
+      const kept = await call('PUT', '/v1/albums/' + encodeURIComponent(name), pin);
+      status('saved album “' + name + '”: ' + kept.photos.length + (kept.photos.length === 1 ? ' photo' : ' photos'));
+    } catch (error) {
+      status(error.message, true);
+    }
+  }
+
   function showStart() {
     const point = start.getLatLng();
     $('start').textContent = 'Start ' + point.lat.toFixed(5) + ', ' + point.lng.toFixed(5) +
@@ -641,9 +784,19 @@
       if (event.key === 'Enter') { event.preventDefault(); addCategories($('category-input').value); }
     });
     $('add-category').addEventListener('click', () => addCategories($('category-input').value));
-    ['mode', 'top', 'start-time', 'round-trip', 'any-order'].forEach((id) => $(id).addEventListener('change', planSoon));
+    ['mode', 'top', 'start-time', 'end-time', 'days', 'round-trip', 'any-order', 'photos']
+      .forEach((id) => $(id).addEventListener('change', planSoon));
     start.on('dragend', plan);
-    map.on('click', (event) => { start.setLatLng(event.latlng); plan(); });
+    $('photo-pin').addEventListener('click', () => setPinning(!pinning));
+    map.on('click', (event) => {
+      if (pinning) {
+        setPinning(false);
+        showPhotos(event.latlng, 1);
+        return;
+      }
+      start.setLatLng(event.latlng);
+      plan();
+    });
     showStart();
     showKept();
   } else {
