@@ -43,7 +43,7 @@ enum CollectionCommand {
       terminal.writeError("created collection \"\(TerminalText.clean(name))\"\n")
     case "add":
       guard rest.count >= 2 else {
-        throw ItineraryError(.usage, "collection add: expected NAME PLACE_ID...")
+        throw ItineraryError(.usage, "collection add: expected NAME PLACE...")
       }
       let finder = PlaceFinder(environment: context.environment)
       // Every id is checked before any is added.

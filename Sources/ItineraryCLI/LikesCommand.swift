@@ -3,24 +3,26 @@ import ItineraryCore
 import ItineraryOutput
 import ItineraryPlanning
 
-/// `itinerary like PLACE_ID`, `unlike PLACE_ID` and `liked`: the places a
-/// person likes.
+/// `itinerary like PLACE`, `unlike PLACE` and `liked`: the places a person
+/// likes, each named by its id or, in the embedded city, by its name.
 enum LikesCommand {
   static let like = Command(
     name: "like",
-    usage: ["like PLACE_ID"],
+    usage: ["like PLACE"],
     summary: "like a place (of the embedded city, or found by a search)",
     description: """
-      Keeps the place with PLACE_ID among the liked places. The id is one
-      'search', 'nearest' or 'show' printed: a place of the embedded city, or
-      one a search in the history found.
+      Keeps PLACE among the liked places: an id 'search', 'nearest' or 'show'
+      printed (a place of the embedded city, or one a search in the history
+      found), or the name of a place of the embedded city ('Kiasma', accents
+      and a typo forgiven).
       """,
     options: [],
     run: runLike)
 
   static let unlike = Command(
-    name: "unlike", usage: ["unlike PLACE_ID"], summary: "stop liking a place",
-    description: "Takes the place with PLACE_ID out of the liked places.", options: [],
+    name: "unlike", usage: ["unlike PLACE"], summary: "stop liking a place",
+    description: "Takes PLACE (an id, or a name in the embedded city) out of the liked places.",
+    options: [],
     run: runUnlike)
 
   static let liked = Command(
@@ -32,7 +34,7 @@ enum LikesCommand {
   static func runLike(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let id = try arguments.single("place id")
+    let id = try arguments.single("place")
     let store = try StoreAccess.open(context)
     let place = try PlaceFinder(environment: context.environment).place(
       id: id, store: store, now: WallClock.now(context.environment))
@@ -46,8 +48,14 @@ enum LikesCommand {
   static func runUnlike(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let id = try arguments.single("place id")
-    try StoreAccess.open(context).unlike(placeID: id)
+    let word = try arguments.single("place")
+    let store = try StoreAccess.open(context)
+    // An id as given (liked or not), else the city's place of that name.
+    let isLiked = try store.likedPlaces().contains { $0.placeID == word }
+    let id =
+      PlaceFinder.isID(word) || isLiked
+      ? word : try PlaceFinder(environment: context.environment).place(id: word, store: nil).id
+    try store.unlike(placeID: id)
     context.terminal.writeError("no longer liked: \(TerminalText.clean(id))\n")
     return 0
   }

@@ -100,7 +100,8 @@ enum Options {
   )
   static let unknownHours = Option.value(
     "unknown-hours", "open|closed",
-    "places with unknown opening hours count as always open or are left out (default: each keeps its category's usual hours)")
+    "places with unknown opening hours count as always open or are left out (default: each keeps its category's usual hours)"
+  )
   static let days = Option.value(
     "days", "N", "a trip of N days, each from --start's time to --end's (default 1)")
   static let day = Option.value(

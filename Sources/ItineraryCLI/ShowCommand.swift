@@ -5,15 +5,16 @@ import ItineraryPlaces
 import ItineraryPlanning
 import ItineraryStore
 
-/// `itinerary show PLACE_ID`: one place's details, photos included.
+/// `itinerary show PLACE`: one place's details, photos included.
 enum ShowCommand {
   static let command = Command(
     name: "show",
-    usage: ["show [options] PLACE_ID"],
-    summary: "a place's details and photos, by id",
+    usage: ["show [options] PLACE"],
+    summary: "a place's details and photos, by id or name",
     description: """
       Shows a place of the embedded city, or one kept in the store (liked, in
-      a collection, or found by a search in the history), by its id: name,
+      a collection, or found by a search in the history), by its id or, in
+      the embedded city, its name (accents and a typo forgiven): name,
       categories, location, rating or score, address, hours, whether it is
       open now, and its photo URLs. With --photos, a few Commons photos with
       their credit lines (in JSON, 'photos' then holds photo objects).
@@ -24,7 +25,7 @@ enum ShowCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let id = try arguments.single("place id")
+    let id = try arguments.single("place")
     let format = try arguments.format(default: .table)
     let place = try PlaceFinder(environment: context.environment).place(
       id: id, store: optionalStore(context))

@@ -20,7 +20,8 @@
 /// - the k-th stop of a category in a day costs `varietyPenalty * (k - 1)`,
 ///   so a day loses `varietyPenalty * c(c - 1) / 2` for c stops of one
 ///   category, whatever their order (each day starts afresh: a museum
-///   today takes nothing from tomorrow's);
+///   today takes nothing from tomorrow's), and a day has at most
+///   `maxPerDay` stops of a category (two, unless the person set a limit);
 /// - a place is worth its score times `worthOfTime` of its visit's minutes.
 ///
 /// A place the trip must visit (`Exploration.must`) is worth `mustBonus`
@@ -60,6 +61,8 @@ public struct TripInstance: Sendable {
   public let mealBonus: Double
   /// What each earlier stop of its category that day takes from a stop.
   public let varietyPenalty: Double
+  /// The most stops of one category a day may have (`Int.max`: no limit).
+  public let maxPerDay: Int
   /// `mealOpen[day][vertex][window]`: a meal stop's open windows within that
   /// meal window (empty for the others).
   public let mealOpen: [[[OpenWindows]]]
@@ -86,6 +89,10 @@ public struct TripInstance: Sendable {
 
   /// What the variety penalty is, as a share of the mean worth of the places.
   public static let varietyShare = 0.75
+  /// The most stops of one category in a day of a person's trip over
+  /// several categories, unless the person sets `maxPerCategory`: a third
+  /// café in a day is never what a person asked for.
+  public static let varietyCap = 2
   /// What a covered meal adds, in units of the best place's worth: enough
   /// that a trip leaves a meal out only when no meal fits.
   public static let mealShare = 4.0
@@ -148,7 +155,7 @@ public struct TripInstance: Sendable {
       }
     }
     let horizons = timings.map(\.horizon)
-    let categoriesUsed = Set(categories.dropFirst()).count
+    let varied = shaping.variety && Set(categories.dropFirst()).count > 1
     let meanWorth = scores.dropFirst().reduce(0, +) / Double(max(places.count - 1, 1))
     self.init(
       places: places, categories: categories, scores: scores, dwell: dwell,
@@ -175,7 +182,8 @@ public struct TripInstance: Sendable {
       },
       isMeal: isMeal, mealWindows: mealWindows, mealOpen: mealOpen,
       mealBonus: isMeal.contains(true) ? Self.mealShare * (scores.max() ?? 0) : 0,
-      varietyPenalty: shaping.variety && categoriesUsed > 1 ? Self.varietyShare * meanWorth : 0,
+      varietyPenalty: varied ? Self.varietyShare * meanWorth : 0,
+      maxPerDay: varied && exploration.maxPerCategory == nil ? Self.varietyCap : .max,
       isMust: places.map(must.contains))
     maxWait = frame.maxWaitMinutes
   }
@@ -215,7 +223,7 @@ public struct TripInstance: Sendable {
     categoryCount: Int, distanceWeight: Double, waitWeight: Double, minutes: [Double],
     kilometres: [Double], isMeal: [Bool]? = nil, mealWindows: [[MealWindow]]? = nil,
     mealOpen: [[[OpenWindows]]]? = nil, mealBonus: Double = 0, varietyPenalty: Double = 0,
-    isMust: [Bool]? = nil
+    maxPerDay: Int = .max, isMust: [Bool]? = nil
   ) {
     self.places = places
     self.categories = categories
@@ -236,6 +244,7 @@ public struct TripInstance: Sendable {
       mealOpen ?? Array(repeating: Array(repeating: [], count: scores.count), count: horizons.count)
     self.mealBonus = mealBonus
     self.varietyPenalty = varietyPenalty
+    self.maxPerDay = maxPerDay
     let isMust = isMust ?? Array(repeating: false, count: scores.count)
     self.isMust = isMust
     // More than the most any trip can gain (every positive score, every
@@ -336,8 +345,8 @@ public struct TripInstance: Sendable {
       at = vertex
     }
     let finish = time + travel(at, 0)
-    guard finish <= horizons[day] else { return nil }
-    return (total - distanceWeight * km(at, 0) - varietyCost(of: route), finish)
+    guard finish <= horizons[day], let variety = varietyCost(of: route) else { return nil }
+    return (total - distanceWeight * km(at, 0) - variety, finish)
   }
 
   /// A route of `day` lived through: each visit as `evaluate` times it, and
@@ -415,14 +424,17 @@ public struct TripInstance: Sendable {
   }
 
   /// What a day's route costs in variety: for each stop, the penalty times
-  /// the stops of its category before it.
+  /// the stops of its category before it; `nil` when a category has more
+  /// than `maxPerDay` stops.
   ///
   /// - Complexity: O(k^2) for k stops (a day has few).
-  public func varietyCost(of route: [Int]) -> Double {
-    guard varietyPenalty > 0 else { return 0 }
+  public func varietyCost(of route: [Int]) -> Double? {
+    guard varietyPenalty > 0 || maxPerDay < route.count else { return 0 }
     var earlier = 0
     for (index, vertex) in route.enumerated() {
-      earlier += route[..<index].count { categories[$0] == categories[vertex] }
+      let before = route[..<index].count { categories[$0] == categories[vertex] }
+      guard before < maxPerDay else { return nil }
+      earlier += before
     }
     return varietyPenalty * Double(earlier)
   }

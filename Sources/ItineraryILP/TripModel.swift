@@ -30,7 +30,8 @@ import ItineraryCore
 /// meal a window and day. Variety: for each day and category, continuous
 /// `v[d][c][k]` in [0, 1] for its k-th stop that day, costing the penalty
 /// times `k - 1`, summing to its stops that day; the costs grow with k, so
-/// the cheapest are used first and the total is the day's. (The model may begin a meal in a later window
+/// the cheapest are used first and the total is the day's. At most
+/// `maxPerDay` stops of a category a day. (The model may begin a meal in a later window
 /// than the first one it fits, which the trip does not: a relaxation, equal
 /// to the trip's optimum but where that choice would pay.)
 ///
@@ -214,6 +215,16 @@ package enum TripModel {
                 + members.map { (y + Int32($0 - 1), -1.0) },
               bound: .fixed(0)))
         }
+      }
+    }
+    for category in 0..<instance.categoryCount where instance.maxPerDay < .max {
+      let members = (1..<n).filter { instance.categories[$0] == category }
+      guard members.count > instance.maxPerDay else { continue }
+      for y in visits {
+        rows.append(
+          .init(
+            terms: members.map { (y + Int32($0 - 1), 1.0) },
+            bound: .upper(Double(instance.maxPerDay))))
       }
     }
     for (day, y) in visits.enumerated() where instance.maxStops[day] < n - 1 {

@@ -207,13 +207,20 @@ package enum RandomTrips {
     let home = problem.exploration?.end.map { problem.places[$0].coordinate } ?? problem.origin
     let back = GreatCircle.distanceKm(here, home)
     guard route.isEmpty || clock + back * 60 / speed <= dayEnd else { return nil }
-    let variety = varietyCost(route, trip)
+    guard let variety = varietyCost(route, trip) else { return nil }
     return route.isEmpty ? (0, 0) : (value - problem.distanceWeight * back - variety, covered)
   }
 
-  /// What a day's stops cost in variety: each earlier stop of its category.
-  static func varietyCost(_ places: [Int], _ trip: Case) -> Double {
+  /// What a day's stops cost in variety: each earlier stop of its category;
+  /// `nil` when a priced trip without a category limit has more than
+  /// `TripInstance.varietyCap` of one category that day.
+  static func varietyCost(_ places: [Int], _ trip: Case) -> Double? {
     let counts = Dictionary(grouping: places) { trip.problem.places[$0].categories[0] }
+    if trip.varietyPenalty > 0, trip.problem.exploration?.maxPerCategory == nil,
+      counts.values.contains(where: { $0.count > TripInstance.varietyCap })
+    {
+      return nil
+    }
     return trip.varietyPenalty
       * counts.values.reduce(0.0) { total, members in
         total + Double(members.count * (members.count - 1) / 2)

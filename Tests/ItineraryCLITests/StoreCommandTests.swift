@@ -223,9 +223,33 @@ import Testing
     FailingCommand(["history", "rerun", "9"], status: 65, "no history entry 9"),
     FailingCommand(["history", "--limit", "0"], "at least 1"),
     FailingCommand(["show", "node/0"], status: 65, "no place with id 'node/0'"),
+    FailingCommand(["show", "Galleria"], "names"),
+    FailingCommand(["show", "Kiasmaxxxqq"], "no place of the city is called"),
+    FailingCommand(["like", "Galleria"], "give one of the ids"),
     FailingCommand(["save", "nosuch.json"], status: 65, "nosuch.json: cannot read"),
     FailingCommand(["liked", "--format", "csv"], "--format"),
   ]
+
+  /// A place of the embedded city is named by its name as well as its id,
+  /// accents and a typo forgiven, wherever a place is meant.
+  @Test func placesAreNamedByNameToo() throws {
+    let session = try Session()
+    defer { session.remove() }
+    let shown = session.run("show", "atenum", "--format", "json")
+    #expect(shown.status == 0, "\(shown.stderr)")
+    let place = try #require(
+      try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+    #expect(place["name"] as? String == "Ateneum")
+    let id = try #require(place["id"] as? String)
+    #expect(session.run("like", "Kiasma").status == 0)
+    #expect(session.run("collection", "create", "Art").status == 0)
+    #expect(session.run("collection", "add", "Art", "ateneum").status == 0)
+    let liked = session.run("liked", "--format", "json")
+    #expect(liked.stdout.contains("\"Kiasma\""), "\(liked.stdout)")
+    #expect(session.run("collection", "show", "Art").stdout.contains(id))
+    #expect(session.run("unlike", "kiasma").status == 0)
+    #expect(!session.run("liked", "--format", "json").stdout.contains("\"Kiasma\""))
+  }
 
   @Test(arguments: badInputs) func badInputIsOneErrorLine(_ bad: FailingCommand) throws {
     let session = try Session()

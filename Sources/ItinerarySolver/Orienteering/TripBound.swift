@@ -78,27 +78,35 @@ struct TripBound {
 
   /// The most the places not in `out` can add on `day` and after, with
   /// `counts` stops made of each category (over the trip, then that day):
-  /// in each category, the best places left, as many as its limit allows,
-  /// each less the least variety penalty left for it (the next stop of the
-  /// category today, or the next of a later day), while that adds.
+  /// in each category, the best places left, as many as its limits allow
+  /// (over the trip, and each day's), each less the least variety penalty
+  /// left for it (the next stop of the category today, or the next of a
+  /// later day), while that adds.
   func value(day: Int, out: PlaceSet, counts: ArraySlice<UInt8>) -> Double {
     let limit = instance.maxPerCategory ?? Int.max
     let categories = instance.categoryCount
     let laterDays = instance.dayCount - 1 - day
     let penalty = instance.varietyPenalty
     var total = 0.0
+    let perDay = instance.maxPerDay
+    // Later days hold at most this many stops of a category.
+    let laterRoom = perDay == .max ? Int.max : laterDays * perDay
     for (category, places) in byScore.enumerated() {
       var made = Int(counts[counts.startIndex + category])
       // Stops of the category today, and those placed on later days.
       var today = Int(counts[counts.startIndex + categories + category])
       var later = 0
       for w in places where made < limit && !out.contains(w) {
-        let laterPenalty = laterDays > 0 ? Double(later / laterDays) : .infinity
-        let worth = instance.scores[w] - penalty * min(Double(today), laterPenalty)
+        let todayPenalty = today < perDay ? Double(today) : .infinity
+        let laterPenalty =
+          laterDays > 0 && later < laterRoom ? Double(later / laterDays) : .infinity
+        let least = min(todayPenalty, laterPenalty)
+        guard least.isFinite else { break }
+        let worth = instance.scores[w] - penalty * least
         if worth <= 0 { break }
         total += worth
         made += 1
-        if Double(today) <= laterPenalty { today += 1 } else { later += 1 }
+        if todayPenalty <= laterPenalty { today += 1 } else { later += 1 }
       }
     }
     return total

@@ -16,7 +16,8 @@ import ItineraryCore
 /// A label at a vertex on a day dominates another there when it leaves no
 /// later, remembers no place and has visited no critical place the other has
 /// not, has no more stops of any category (over the trip with a category
-/// limit, that day with a variety penalty) nor that day (the pace), and its
+/// limit, that day with a variety penalty or a daily limit) nor that day
+/// (the pace), and its
 /// value is at least the
 /// other's plus the waiting price of the minutes it is ahead, and has had
 /// no meal the other has not (`TripInstance.meals(_:day:after:)` forgets
@@ -216,10 +217,12 @@ private struct Search: RelaxedLabelSearch {
         return latest.isFinite ? Int(latest.rounded(.down)) : latest > 0 ? Int.max : Int.min
       })
     critical = CriticalVertices(vertexCount: instance.vertexCount)
-    tracksCounts = instance.maxPerCategory != nil || instance.varietyPenalty > 0
+    tracksCounts =
+      instance.maxPerCategory != nil || instance.varietyPenalty > 0 || instance.maxPerDay < .max
     let categories = instance.categoryCount
     let first = instance.maxPerCategory == nil ? categories : 0
-    let end = instance.varietyPenalty > 0 ? 2 * categories : categories
+    let end =
+      instance.varietyPenalty > 0 || instance.maxPerDay < .max ? 2 * categories : categories
     compared = first..<end
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
   }
@@ -395,6 +398,7 @@ private struct Search: RelaxedLabelSearch {
         let category = instance.categories[w]
         let earlier = count(label, category)
         if earlier >= limit || earlier == Int(UInt8.max) { continue }
+        if dayCount(label, category) >= instance.maxPerDay { continue }
         guard
           let visit = instance.visit(
             w, from: v, leaving: label.time, day: label.day, meals: label.meals),

@@ -20,7 +20,7 @@ import ItineraryCore
 /// that an insertion it accepts is on time to the last bit too. Values are
 /// the route's value plus the changes, equal to `evaluate`'s up to rounding;
 /// a place inserted costs the variety penalty of the route's stops of its
-/// category.
+/// category, and does not fit when the route has its day's most of them.
 ///
 /// - Complexity: O(k log m) to build for k stops and m open intervals a
 ///   place; see `inserting` for an insertion.
@@ -47,7 +47,8 @@ struct TripRouteSchedule {
   private let slack: [Double]
   /// `waiting[i]`: the minutes spent waiting from stop i on.
   private let waiting: [Double]
-  /// The route's stops of each category (empty without a variety penalty).
+  /// The route's stops of each category (empty without a variety penalty
+  /// or a daily limit).
   private let categoryStops: [Int]
   /// What the route's stops cost in variety.
   private let variety: Double
@@ -94,12 +95,14 @@ struct TripRouteSchedule {
     }
     self.usedFrom = usedFrom
     var categoryStops = Array(
-      repeating: 0, count: instance.varietyPenalty > 0 ? instance.categoryCount : 0)
+      repeating: 0,
+      count: instance.varietyPenalty > 0 || instance.maxPerDay < .max ? instance.categoryCount : 0)
     if !categoryStops.isEmpty {
       for vertex in route { categoryStops[instance.categories[vertex]] += 1 }
     }
     self.categoryStops = categoryStops
-    variety = instance.varietyCost(of: route)
+    guard let variety = instance.varietyCost(of: route) else { return nil }
+    self.variety = variety
     value = before[route.count] - instance.distanceWeight * instance.km(at, 0) - variety
     self.finish = finish
     var slack = Array(repeating: instance.horizons[day] - finish, count: route.count + 1)
@@ -135,9 +138,9 @@ struct TripRouteSchedule {
       let visit = instance.visit(vertex, from: previous, leaving: leftAt, day: day, meals: used)
     else { return nil }
     let weight = instance.distanceWeight
-    let penalty =
-      categoryStops.isEmpty
-      ? 0 : instance.varietyPenalty * Double(categoryStops[instance.categories[vertex]])
+    let made = categoryStops.isEmpty ? 0 : categoryStops[instance.categories[vertex]]
+    guard made < instance.maxPerDay else { return nil }
+    let penalty = instance.varietyPenalty * Double(made)
     let next = position < route.count ? route[position] : 0
     let takesAWindow = visit.meal >= 0 && usedFrom[position] & 1 << visit.meal != 0
     if position < route.count, !takesAWindow {
