@@ -4,10 +4,7 @@ import ItineraryPlaces
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNominatim(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-  do {
-    _ = try NominatimGeocoder.parse(Data(bytes: bytes, count: count))
-  } catch {
-    Promises.checkProblem(error.message)
+  return Promises.checkParse(bytes, count) { data throws(ResponseProblem) in
+    _ = try NominatimGeocoder.parse(data)
   }
-  return 0
 }

@@ -5,10 +5,7 @@ import ItineraryPlaces
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOSRM(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   // The shared sample is a 3 by 3 table.
-  do {
-    _ = try OSRMTable.parse(Data(bytes: bytes, count: count), count: 3)
-  } catch {
-    Promises.checkProblem(error.message)
+  return Promises.checkParse(bytes, count) { data throws(ResponseProblem) in
+    _ = try OSRMTable.parse(data, count: 3)
   }
-  return 0
 }

@@ -1,4 +1,6 @@
+import Foundation
 import ItineraryCore
+import ItineraryPlaces
 
 /// What every fuzz target checks besides crashes.
 enum Promises {
@@ -18,5 +20,18 @@ enum Promises {
   /// `ItineraryError`, which must still be one line.
   static func checkProblem(_ message: String) {
     checkOneLine(ItineraryError(.unavailable, "service: \(message)").message)
+  }
+
+  /// Runs a provider's `parse` on the fuzzer's input: it may refuse it, but
+  /// only with a complaint that prints on one line. Returns libFuzzer's 0.
+  static func checkParse(
+    _ bytes: UnsafePointer<UInt8>, _ count: Int, _ parse: (Data) throws(ResponseProblem) -> Void
+  ) -> CInt {
+    do {
+      try parse(Data(bytes: bytes, count: count))
+    } catch {
+      checkProblem(error.message)
+    }
+    return 0
   }
 }

@@ -134,16 +134,6 @@ enum HistoryCommand {
     let warn: @Sendable (String) -> Void = { [terminal = context.terminal] in
       terminal.writeError("warning: \($0)\n")
     }
-    switch run {
-    case .plan(let request, let response):
-      HistoryLog.record(
-        plan: request, answer: response, environment: context.environment, warn: warn)
-    case .explore(let request, let response):
-      HistoryLog.record(
-        explore: request, answer: response, environment: context.environment, warn: warn)
-    case .search(let request, let response):
-      HistoryLog.record(
-        search: request, answer: response, environment: context.environment, warn: warn)
-    }
+    HistoryLog.record(run, environment: context.environment, warn: warn)
   }
 }

@@ -187,6 +187,30 @@ enum Options {
   static let keep = Option.flag(
     "save", "keep the new plan under the saved plan's name (or --name's), replacing it")
 
+  // Serving.
+  static let host = Option.value(
+    "host", "ADDRESS", "the IP address to listen on (default 127.0.0.1; 0.0.0.0 for every one)")
+  static let port = Option.value("port", "N", "the port (default 8080; 0: any free one)")
+  static let threads = Option.value(
+    "threads", "N", "requests planned at once (default: every core)")
+  static let maxInFlight = Option.value(
+    "max-in-flight", "N",
+    "requests answered or waiting at once (default 128); past it, 503 with Retry-After")
+  static let deadline = Option.value(
+    "deadline", "S", "the most seconds a request's solver may take (default 10)")
+  static let maxBody = Option.value(
+    "max-body", "BYTES", "the largest request body (default 1048576); past it, 413")
+  static let idleTimeout = Option.value(
+    "idle-timeout", "S", "seconds a silent or slow connection is kept (default 10)")
+  static let memoryBudget = Option.value(
+    "memory-budget", "MB",
+    "memory the requests in flight may take, estimated from their bodies (default 1024); "
+      + "past it, 503 with Retry-After")
+  static let requestTimeout = Option.value(
+    "request-timeout", "S",
+    "seconds a client may take to send a whole request (default 30); past it, 408 and closed")
+  static let history = Option.flag("history", "write every plan answered to the store's history")
+
   // Every command.
   static let help = Option.flag("help", short: "h", "show this help")
   static let version = Option.flag("version", "show the version")

@@ -44,11 +44,7 @@ enum PlanCommand {
     request.categories = words
     request.openNow = arguments.flag(Options.openNow)
     request.anytime = arguments.flag(Options.anytime)
-    request.top = try arguments.integer(Options.top)
-    request.exact = arguments.flag(Options.exact)
-    request.diverse = arguments.flag(Options.diverse)
-    request.roundTrip = arguments.flag(Options.roundTrip)
-    request.anyOrder = arguments.flag(Options.anyOrder)
+    try arguments.readPlanSelection(into: &request)
     request.distances = try arguments.choice(Options.distances)
     request.endAt = arguments.string(Options.endAt)
     return try PlanOutcome.emit(request, trip: false, arguments, context)

@@ -20,13 +20,9 @@ enum PlanOutcome {
     defer {
       if !arguments.has(Options.noHistory) {
         let warn: @Sendable (String) -> Void = { terminal.writeError("warning: \($0)\n") }
-        let environment = context.environment
-        if trip {
-          HistoryLog.record(
-            explore: request, answer: response, environment: environment, warn: warn)
-        } else {
-          HistoryLog.record(plan: request, answer: response, environment: environment, warn: warn)
-        }
+        HistoryLog.record(
+          trip ? .explore(request, response) : .plan(request, response),
+          environment: context.environment, warn: warn)
       }
     }
     return try Emit.response(

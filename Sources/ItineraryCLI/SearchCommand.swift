@@ -52,7 +52,7 @@ enum SearchCommand {
     let response = try finder.search(request, now: WallClock.now(context.environment))
     defer {
       if !arguments.has(Options.noHistory) {
-        HistoryLog.record(search: request, answer: response, environment: context.environment) {
+        HistoryLog.record(.search(request, response), environment: context.environment) {
           terminal.writeError("warning: \($0)\n")
         }
       }

@@ -92,19 +92,10 @@ struct OpeningHoursParser {
   private mutating func parseYearRanges() throws(OpeningHoursError) -> [OpeningHours.YearRange]? {
     guard let first = try parseYearRange() else { return nil }
     var ranges = [first]
-    while true {
-      let mark = position
-      skipSpaces()
-      if take(",") {
-        skipSpaces()
-        if let range = try parseYearRange() {
-          ranges.append(range)
-          continue
-        }
-      }
-      position = mark
-      return ranges
-    }
+    while let range = try parseAfterComma({ parser throws(OpeningHoursError) in
+      try parser.parseYearRange()
+    }) { ranges.append(range) }
+    return ranges
   }
 
   private mutating func parseYearRange() throws(OpeningHoursError) -> OpeningHours.YearRange? {
@@ -168,15 +159,15 @@ struct OpeningHoursParser {
     guard let first = try parseDayTerm() else { return nil }
     var groups = [[first]]
     while true {
+      if let term = try parseAfterComma({ parser throws(OpeningHoursError) in
+        try parser.parseDayTerm()
+      }) {
+        groups[groups.count - 1].append(term)
+        continue
+      }
       let mark = position
       skipSpaces()
-      if take(",") {
-        skipSpaces()
-        if let term = try parseDayTerm() {
-          groups[groups.count - 1].append(term)
-          continue
-        }
-      } else if position > mark, let term = try parseDayTerm(),
+      if position > mark, let term = try parseDayTerm(),
         groups.count == 1, (term == .holiday) != groups[0].contains(.holiday)
       {
         // Holidays and weekdays side by side: days that are both.
@@ -208,16 +199,27 @@ struct OpeningHoursParser {
   private mutating func parseTimeSpans() throws(OpeningHoursError) -> [OpeningHours.Span]? {
     guard peek?.isASCIIDigit == true else { return nil }
     var spans = [try parseTimeSpan()]
-    while true {
-      let mark = position
-      skipSpaces()
-      if take(","), startsTime() {
-        spans.append(try parseTimeSpan())
-        continue
-      }
-      position = mark
-      return spans
+    while let span = try parseAfterComma({ parser throws(OpeningHoursError) in
+      parser.startsTime() ? try parser.parseTimeSpan() : nil
+    }) {
+      spans.append(span)
     }
+    return spans
+  }
+
+  /// The item `parseItem` reads after a comma (`, Aug`), or `nil` with
+  /// nothing read when no comma and item follow: the next of a list.
+  private mutating func parseAfterComma<Item>(
+    _ parseItem: (inout Self) throws(OpeningHoursError) -> Item?
+  ) throws(OpeningHoursError) -> Item? {
+    let mark = position
+    skipSpaces()
+    if take(",") {
+      skipSpaces()
+      if let item = try parseItem(&self) { return item }
+    }
+    position = mark
+    return nil
   }
 
   /// Whether a time such as `9:00` follows, after spaces (skipped), so that

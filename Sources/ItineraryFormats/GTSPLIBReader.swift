@@ -294,6 +294,19 @@ private struct Parser {
     tokens = []
   }
 
+  /// The next id of a section that gives each of `1...count` once, marked
+  /// in `seen`, and its line; `kind` (`node`, `set`) names it in errors.
+  mutating func nextID(_ kind: String, of count: Int, seen: inout [Bool], section line: Int)
+    throws(ItineraryError) -> (id: Int, line: Int)
+  {
+    let (id, idLine) = try nextInteger("a \(kind) id", section: line)
+    guard (1...count).contains(id), !seen[id - 1] else {
+      throw error("\(kind) id \(id) is out of range 1...\(count) or repeated", line: idLine)
+    }
+    seen[id - 1] = true
+    return (id, idLine)
+  }
+
   // MARK: Sections
 
   mutating func readCoordinates(_ line: Int) throws(ItineraryError) {
@@ -301,11 +314,7 @@ private struct Parser {
     var coordinates = Array(repeating: (x: 0.0, y: 0.0), count: n)
     var seen = Array(repeating: false, count: n)
     for _ in 0..<n {
-      let (id, idLine) = try nextInteger("a node id", section: line)
-      guard (1...n).contains(id), !seen[id - 1] else {
-        throw error("node id \(id) is out of range 1...\(n) or repeated", line: idLine)
-      }
-      seen[id - 1] = true
+      let (id, _) = try nextID("node", of: n, seen: &seen, section: line)
       let x = try nextNumber("the x coordinate of node \(id)", section: line)
       let y = try nextNumber("the y coordinate of node \(id)", section: line)
       coordinates[id - 1] = (x, y)
@@ -345,11 +354,7 @@ private struct Parser {
     var setOf = Array(repeating: 0, count: n)
     var seenSets = Array(repeating: false, count: m)
     for _ in 0..<m {
-      let (id, idLine) = try nextInteger("a set id", section: line)
-      guard (1...m).contains(id), !seenSets[id - 1] else {
-        throw error("set id \(id) is out of range 1...\(m) or repeated", line: idLine)
-      }
-      seenSets[id - 1] = true
+      let (id, idLine) = try nextID("set", of: m, seen: &seenSets, section: line)
       while true {
         let (node, nodeLine) = try nextInteger("a node of set \(id) or -1", section: line)
         if node == -1 { break }

@@ -74,6 +74,17 @@ public indirect enum ScannedJSON: Equatable, Sendable {
     else { return nil }
     return members
   }
+
+  /// The values of an object with exactly the members `first` and
+  /// `second`, each read by `value` (`\.double`), or `nil`.
+  public func pair<Value>(_ first: String, _ second: String, _ value: (ScannedJSON) -> Value?)
+    -> (Value, Value)?
+  {
+    guard let members = members([first, second]), let one = members[first].flatMap(value),
+      let other = members[second].flatMap(value)
+    else { return nil }
+    return (one, other)
+  }
 }
 
 /// Reads bytes left to right; every method returns `nil` where the text is

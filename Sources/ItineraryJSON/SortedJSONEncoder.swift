@@ -28,12 +28,18 @@ public enum SortedJSONEncoder {
       var writer = Writer(tree: tree, pretty: pretty)
       if writer.write(root, depth: 0) { return Data(writer.bytes) }
     }
-    let fallback = JSONEncoder()
-    fallback.outputFormatting =
+    return try foundationEncoder(pretty: pretty).encode(value)
+  }
+
+  /// Foundation's `JSONEncoder` set to write what this one writes: the
+  /// fallback for what it leaves, and the bytes its tests hold it to.
+  public static func foundationEncoder(pretty: Bool) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting =
       pretty
       ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       : [.sortedKeys, .withoutEscapingSlashes]
-    return try fallback.encode(value)
+    return encoder
   }
 
   /// What a value encoded to: a scalar already written (bytes of the

@@ -66,9 +66,7 @@ public struct FoundPlace: Codable, Sendable, Equatable {
     let other = try decoder.container(keyedBy: OtherKeys.self)
     id = try values.decode(String.self, forKey: .id)
     name = try values.decode(String.self, forKey: .name)
-    categories =
-      try values.decodeIfPresent([String].self, forKey: .categories)
-      ?? other.decodeIfPresent(String.self, forKey: .category).map { [$0] } ?? []
+    categories = try Self.strings(values, .categories, orOne: other, .category)
     lat = try values.decode(Double.self, forKey: .lat)
     lon = try values.decode(Double.self, forKey: .lon)
     address = try values.decodeIfPresent(String.self, forKey: .address)
@@ -88,13 +86,21 @@ public struct FoundPlace: Codable, Sendable, Equatable {
       photoDetails = details
       photos = []
     } else {
-      photos =
-        try values.decodeIfPresent([String].self, forKey: .photos)
-        ?? other.decodeIfPresent(String.self, forKey: .photoURL).map { [$0] } ?? []
+      photos = try Self.strings(values, .photos, orOne: other, .photoURL)
     }
     source = try values.decodeIfPresent(String.self, forKey: .source)
     distanceKm = try values.decodeIfPresent(Double.self, forKey: .distanceKm)
     walkingMinutes = try values.decodeIfPresent(Double.self, forKey: .walkingMinutes)
+  }
+
+  /// The strings under `key`, else the one string a plan's stop keeps under
+  /// `single`, else none.
+  private static func strings(
+    _ values: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys,
+    orOne other: KeyedDecodingContainer<OtherKeys>, _ single: OtherKeys
+  ) throws -> [String] {
+    try values.decodeIfPresent([String].self, forKey: key)
+      ?? other.decodeIfPresent(String.self, forKey: single).map { [$0] } ?? []
   }
 
   /// Writes every key read, `photos` as the photo objects when there are

@@ -21,50 +21,41 @@ public enum HistoryLog {
     return !value.isEmpty && value != "0"
   }
 
-  /// Records a plan.
+  /// Records a plan, a trip (`explore`: a plan too, which `save` keeps) or a
+  /// search, with its request and answer.
   ///
   /// - Parameter warn: receives one line when the store fails.
   public static func record(
-    plan request: PlanRequest, answer: PlanResponse, environment: [String: String],
-    warn: @escaping @Sendable (String) -> Void
-  ) {
-    record(
-      kind: planKind, summary: Summary.plan(answer), request: request, answer: answer,
-      environment: environment, warn: warn)
-  }
-
-  /// Records a trip (`explore`): a plan too, which `save` keeps.
-  public static func record(
-    explore request: PlanRequest, answer: PlanResponse, environment: [String: String],
-    warn: @escaping @Sendable (String) -> Void
-  ) {
-    record(
-      kind: exploreKind, summary: Summary.plan(answer), request: request, answer: answer,
-      environment: environment, warn: warn)
-  }
-
-  /// Records a search.
-  public static func record(
-    search request: SearchRequest, answer: SearchResponse, environment: [String: String],
-    warn: @escaping @Sendable (String) -> Void
-  ) {
-    record(
-      kind: searchKind, summary: Summary.search(answer), request: request, answer: answer,
-      environment: environment, warn: warn)
-  }
-
-  private static func record(
-    kind: String, summary: String, request: some Encodable, answer: some Encodable,
-    environment: [String: String], warn: @escaping @Sendable (String) -> Void
+    _ run: KeptRun, environment: [String: String], warn: @escaping @Sendable (String) -> Void
   ) {
     guard !isDisabled(environment: environment) else { return }
     do throws(ItineraryError) {
       let store = try Store(environment: environment) { warn($0) }
-      try store.recordHistory(
-        kind: kind, summary: summary, request: try StoredJSON.encode(request),
-        answer: try StoredJSON.encode(answer))
+      let (summary, request, answer) = try run.summaryAndJSON()
+      try store.recordHistory(kind: run.kind, summary: summary, request: request, answer: answer)
     } catch {
       warn("not kept in the history: \(error.message)")
+    }
+  }
+}
+
+extension KeptRun {
+  /// The kind of history entry it is kept as.
+  var kind: String {
+    switch self {
+    case .plan: HistoryLog.planKind
+    case .explore: HistoryLog.exploreKind
+    case .search: HistoryLog.searchKind
+    }
+  }
+
+  /// Its one-line summary, and its request and answer as the store keeps them.
+  func summaryAndJSON() throws(ItineraryError) -> (String, request: Data, answer: Data) {
+    switch self {
+    case .plan(let request, let answer), .explore(let request, let answer):
+      (Summary.plan(answer), try StoredJSON.encode(request), try StoredJSON.encode(answer))
+    case .search(let request, let answer):
+      (Summary.search(answer), try StoredJSON.encode(request), try StoredJSON.encode(answer))
     }
   }
 }

@@ -81,9 +81,7 @@ extension Dictionary: RequestValue where Key == String, Value == Double {
 /// `{"lat": ..., "lon": ...}` and nothing else.
 extension Coordinate: RequestValue {
   init?(scanned: ScannedJSON) {
-    guard let members = scanned.members(["lat", "lon"]), let lat = members["lat"]?.double,
-      let lon = members["lon"]?.double
-    else { return nil }
+    guard let (lat, lon) = scanned.pair("lat", "lon", \.double) else { return nil }
     self.init(lat: lat, lon: lon)
   }
 
@@ -93,9 +91,7 @@ extension Coordinate: RequestValue {
 /// A day of a trip: `{"start": ..., "end": ...}` and nothing else.
 extension TripDay: RequestListElement {
   init?(scanned: ScannedJSON) {
-    guard let members = scanned.members(["start", "end"]), let start = members["start"]?.string,
-      let end = members["end"]?.string
-    else { return nil }
+    guard let (start, end) = scanned.pair("start", "end", \.string) else { return nil }
     self.init(start: start, end: end)
   }
 

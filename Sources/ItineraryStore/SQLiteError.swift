@@ -1,16 +1,12 @@
 import CSQLite
 import ItineraryCore
 
-/// A failed SQLite call: its result code and SQLite's message for it.
+/// A failed SQLite call: its result code and SQLite's message for it. Only
+/// this module makes one, with the memberwise initializer.
 package struct SQLiteError: Error, Equatable, Sendable {
   /// The extended result code (`SQLITE_IOERR_SHORT_READ`, ...).
   package var code: Int32
   package var message: String
-
-  package init(code: Int32, message: String) {
-    self.code = code
-    self.message = message
-  }
 
   /// The primary result code (`SQLITE_IOERR`, ...).
   package var primaryCode: Int32 { code & 0xFF }

@@ -9,12 +9,22 @@ import Testing
     return stops.compactMap { $0["id"] as? String }
   }
 
+  /// Plans museum, cafe and park in `session` and saves the plan as `Day`:
+  /// the run that planned it.
+  static func planAndSaveDay(
+    _ session: StoreCommandTests.Session, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> CommandRun {
+    let planned = session.succeed(
+      "plan", "museum", "cafe", "park", "--anytime", "--top", "1", "--format", "json",
+      sourceLocation: sourceLocation)
+    #expect(session.run("save", "--name", "Day").status == 0, sourceLocation: sourceLocation)
+    return planned
+  }
+
   @Test func replanChangesOneStopKeepsTheOthersAndSaves() throws {
     let session = try StoreCommandTests.Session()
     defer { session.remove() }
-    let planned = session.succeed(
-      "plan", "museum", "cafe", "park", "--anytime", "--top", "1", "--format", "json")
-    #expect(session.run("save", "--name", "Day").status == 0)
+    let planned = Self.planAndSaveDay(session)
     let old = try Self.stops(planned.stdout)
     let replanned = session.succeed("plans", "replan", "Day", "--replace", "2", "--format", "json")
     let new = try Self.stops(replanned.stdout)
@@ -48,9 +58,7 @@ import Testing
   @Test func aReplanBatchLineAnswersAsTheCommand() throws {
     let session = try StoreCommandTests.Session()
     defer { session.remove() }
-    let planned = session.succeed(
-      "plan", "museum", "cafe", "park", "--anytime", "--top", "1", "--format", "json")
-    #expect(session.run("save", "--name", "Day").status == 0)
+    let planned = Self.planAndSaveDay(session)
     let command = session.succeed("plans", "replan", "Day", "--replace", "2", "--format", "json")
     let trip = session.succeed(
       "explore", "museum", "--start", "2026-12-02 10:00", "--end", "13:00", "--format", "json")

@@ -9,12 +9,7 @@ import Testing
 /// JSONEncoder's errors for what it cannot write.
 @Suite struct SortedJSONEncoderTests {
   static func reference<Value: Encodable>(_ value: Value, pretty: Bool) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty
-      ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      : [.sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(value)
+    try SortedJSONEncoder.foundationEncoder(pretty: pretty).encode(value)
   }
 
   static func expectSameBytes<Value: Encodable>(_ value: Value) throws {

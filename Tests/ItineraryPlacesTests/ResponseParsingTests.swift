@@ -15,16 +15,27 @@ struct ResponseParsingTests {
     try Data(contentsOf: try #require(SharedData.url("api-samples/\(path)"), "\(path) is missing"))
   }
 
+  /// Checks that `places` are `count`, the first of them `id` named `name`,
+  /// and returns that first place for the checks of its own.
+  func firstPlace(
+    of places: [Place], count: Int, id: String, name: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Place {
+    #expect(places.count == count, sourceLocation: sourceLocation)
+    let first = try #require(places.first, sourceLocation: sourceLocation)
+    #expect(first.id == id, sourceLocation: sourceLocation)
+    #expect(first.name == name, sourceLocation: sourceLocation)
+    return first
+  }
+
   @Test func yelpSearchSanFrancisco() throws {
     guard let data = try sample("yelp_search_react-restaurant-finder/businesses_search_sf.json")
     else { return }
     let page = try YelpProvider.parseSearch(data, category: try category("restaurant"))
-    #expect(page.places.count == 20)
     #expect(page.skipped == 0)
     #expect(page.total == 3900)
-    let first = try #require(page.places.first)
-    #expect(first.id == "Xg-FyjVKAN70LO4u4Z1ozg")
-    #expect(first.name == "Hog Island Oyster Co")
+    let first = try firstPlace(
+      of: page.places, count: 20, id: "Xg-FyjVKAN70LO4u4Z1ozg", name: "Hog Island Oyster Co")
     #expect(first.rating == 4.5)
     #expect(first.reviewCount == 5790)
     #expect(first.price == 2)
@@ -43,11 +54,9 @@ struct ResponseParsingTests {
     guard let data = try sample("yelp_search_dine-the-line/businesses_search_chicago.json")
     else { return }
     let page = try YelpProvider.parseSearch(data, category: try category("bar"))
-    #expect(page.places.count == 20)
     #expect(page.total == 79)
-    let first = try #require(page.places.first)
-    #expect(first.id == "V3_UIvTZGIOMFM93LZF9TA")
-    #expect(first.name == "Laschet's Inn")
+    let first = try firstPlace(
+      of: page.places, count: 20, id: "V3_UIvTZGIOMFM93LZF9TA", name: "Laschet's Inn")
     #expect(first.reviewCount == 437)
     #expect(first.coordinate == Coordinate(lat: 41.95381, lon: -87.68198))
     #expect(first.address == "2119 W Irving Park Rd, Chicago, IL 60618")
@@ -71,11 +80,10 @@ struct ResponseParsingTests {
         "foursquare_v3_location-advisor-backend/FOURSQUARE_PLACES_V3_MOCK_200.json")
     else { return }
     let result = try FoursquareProvider.parseSearch(data, category: try category("restaurant"))
-    #expect(result.places.count == 10)
     #expect(result.skipped == 0)
-    let first = try #require(result.places.first)
-    #expect(first.id == "53146e95498e242a07e892b4")
-    #expect(first.name == "Baguetterie & Cafébar Strahmann")
+    let first = try firstPlace(
+      of: result.places, count: 10, id: "53146e95498e242a07e892b4",
+      name: "Baguetterie & Cafébar Strahmann")
     #expect(first.coordinate == Coordinate(lat: 50.110542, lon: 8.676527))
     #expect(first.address == "Bethmannstraße 58, 60311 Frankfurt am Main")
     #expect(first.source == "foursquare")
@@ -97,10 +105,8 @@ struct ResponseParsingTests {
       let data = try sample("foursquare_v2_explore_hotspot/venues_explore_nyc_query_drinks.json")
     else { return }
     let result = try FoursquareProvider.parseSearch(data, category: try category("bar"))
-    #expect(result.places.count == 30)
-    let first = try #require(result.places.first)
-    #expect(first.id == "4471bf9af964a5209c331fe3")
-    #expect(first.name == "Jack the Horse Tavern")
+    let first = try firstPlace(
+      of: result.places, count: 30, id: "4471bf9af964a5209c331fe3", name: "Jack the Horse Tavern")
     #expect(first.rating == 4.35)  // 8.7 on Foursquare's 0-10 scale
     #expect(first.reviewCount == 280)
     #expect(first.price == 3)

@@ -11,34 +11,30 @@ extension Suite {
   /// embedded city, then on the Helsinki extract imported with `city
   /// import` (skipped, saying so, without the binary, osmium or the extract
   /// of `scripts/fetch-test-extract`). `--quick`: three hours of one day.
-  static let acceptability = Suite(
-    name: "acceptability",
-    summary: "common plan and explore requests at every hour of a week: rules broken",
-    xAxis: "requests", perUnit: nil, chartStyle: nil,
-    run: { bench in
-      acceptability(on: "embedded city", PlanningPipeline(environment: [:]), &bench)
-      guard let binary = siblingExecutable("itinerary") else {
-        bench.note("imported city skipped: no `itinerary` binary beside this one")
-        return
-      }
-      guard let extract = helsinkiExtract(&bench) else { return }
-      let scratch = FileManager.default.temporaryDirectory
-        .appending(path: "itinerary-bench-acceptability-\(getpid())")
-      defer { try? FileManager.default.removeItem(at: scratch) }
-      let data = scratch.appending(path: "data")
-      do {
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        _ = try spawn(
-          binary, ["city", "import", extract.path, "--name", "imported"], in: scratch,
-          extraEnvironment: ["ITINERARY_DATA_DIR": data.path])
-      } catch {
-        bench.note("imported city skipped: \(error)")
-        return
-      }
-      acceptability(
-        on: "imported city", PlanningPipeline(environment: ["ITINERARY_DATA_DIR": data.path]),
-        provider: .city("imported"), &bench)
-    })
+  static func acceptability(_ bench: inout Bench) throws {
+    acceptability(on: "embedded city", PlanningPipeline(environment: [:]), &bench)
+    guard let binary = siblingExecutable("itinerary") else {
+      bench.note("imported city skipped: no `itinerary` binary beside this one")
+      return
+    }
+    guard let extract = helsinkiExtract(&bench) else { return }
+    let scratch = FileManager.default.temporaryDirectory
+      .appending(path: "itinerary-bench-acceptability-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let data = scratch.appending(path: "data")
+    do {
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      _ = try spawn(
+        binary, ["city", "import", extract.path, "--name", "imported"], in: scratch,
+        extraEnvironment: ["ITINERARY_DATA_DIR": data.path])
+    } catch {
+      bench.note("imported city skipped: \(error)")
+      return
+    }
+    acceptability(
+      on: "imported city", PlanningPipeline(environment: ["ITINERARY_DATA_DIR": data.path]),
+      provider: .city("imported"), &bench)
+  }
 
   /// The acceptability set on one city, its counts noted.
   private static func acceptability(

@@ -26,22 +26,20 @@ extension Suite {
   /// Charts: `anyorder.svg`, random requests, colour by k, best plan solid
   /// and diverse plans dashed (top 10 costs about what the best plan does);
   /// `anyorder-gtsplib.svg`, time against node count.
-  static let anyOrder = Suite(
-    name: "anyorder",
-    summary: "AnyOrderSolver (best, top-10, diverse-5), k categories; GTSPLIB: gap and time",
-    xAxis: "candidates per category n", perUnit: nil,
-    chartStyle: { record in
-      guard record.parameters["instance"] == nil,
-        let k = record.parameters["k"].flatMap({ Int($0) }),
-        let color = (exactKs + largeKs).firstIndex(of: k),
-        let selection = record.parameters["selection"], selection != "top-10"
-      else { return nil }
-      return (color: color, dashed: selection == "diverse-5")
-    },
-    run: { bench in
-      measureRandomRequests(&bench)
-      measureGTSPLIB(&bench)
-    })
+  static func anyOrder(_ bench: inout Bench) {
+    measureRandomRequests(&bench)
+    measureGTSPLIB(&bench)
+  }
+
+  /// How `anyOrder` draws a record (see `Suite.chartStyle`).
+  static func anyOrderChartStyle(_ record: Record) -> (color: Int, dashed: Bool)? {
+    guard record.parameters["instance"] == nil,
+      let k = record.parameters["k"].flatMap({ Int($0) }),
+      let color = (exactKs + largeKs).firstIndex(of: k),
+      let selection = record.parameters["selection"], selection != "top-10"
+    else { return nil }
+    return (color: color, dashed: selection == "diverse-5")
+  }
 
   // MARK: Random requests
 

@@ -6,71 +6,67 @@ extension Suite {
   /// `itinerary batch` on three-category plans of the embedded city: plans a
   /// second in-process on one core and on every core, against one process
   /// per request, and the batch process's memory as the input grows.
-  static let batch = Suite(
-    name: "batch",
-    summary: "JSON Lines of three-category plans on the embedded city (plans a second)",
-    xAxis: "lines", perUnit: "lines", chartStyle: nil,
-    run: { bench in
-      let lines = bench.options.quick ? 2_000 : 20_000
-      let input = batchLines(lines, seed: 1)
-      let cores = ProcessInfo.processInfo.activeProcessorCount
-      var rates: [Int: Double] = [:]
-      for jobs in Set([1, cores]).sorted() {
-        let record = try bench.measure(
-          series: "in-process, \(jobs) jobs", solver: "batch", n: lines,
-          parameters: ["jobs": "\(jobs)"], minimumSampleSeconds: 0,
-          samples: bench.options.quick ? 3 : nil, work: { ["lines": $0] }
-        ) {
-          try runInProcess(input, jobs: jobs)
-        }
-        rates[jobs] = Double(lines) / record.timing.median
-      }
-      if let one = rates[1], let all = rates[cores] {
-        bench.note(
-          String(
-            format: "batch: %.0f plans a second on 1 core, %.0f on %d (%.2f times)", one, all,
-            cores, all / one))
-      }
-      guard let binary = siblingExecutable("itinerary") else {
-        bench.note("skipped the process comparisons: build `itinerary` first")
-        return
-      }
-      let scratch = FileManager.default.temporaryDirectory
-        .appending(path: "itinerary-bench-batch-\(getpid())")
-      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: scratch) }
-      let perProcess = try bench.measure(
-        series: "one process per request", solver: "itinerary plan", n: 1,
-        minimumSampleSeconds: 0, samples: bench.options.quick ? 3 : 10
+  static func batch(_ bench: inout Bench) throws {
+    let lines = bench.options.quick ? 2_000 : 20_000
+    let input = batchLines(lines, seed: 1)
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    var rates: [Int: Double] = [:]
+    for jobs in Set([1, cores]).sorted() {
+      let record = try bench.measure(
+        series: "in-process, \(jobs) jobs", solver: "batch", n: lines,
+        parameters: ["jobs": "\(jobs)"], minimumSampleSeconds: 0,
+        samples: bench.options.quick ? 3 : nil, work: { ["lines": $0] }
       ) {
-        try runToCompletion(
-          binary,
-          ["plan", "restaurant", "park", "art", "--start", "2026-12-01T14:00", "--format", "json"],
-          in: scratch)
+        try runInProcess(input, jobs: jobs)
       }
-      if let all = rates[cores] {
-        bench.note(
-          String(
-            format: "batch: %.0f times faster than one process per request",
-            all * perProcess.timing.median))
-      }
-      // Memory: the batch process's peak resident size as its input grows tenfold.
-      let sizes = bench.options.quick ? [2_000, 20_000] : [10_000, 100_000, 1_000_000]
-      var peaks: [String] = []
-      for size in sizes {
-        let file = scratch.appending(path: "in-\(size).jsonl")
-        try batchLines(size, seed: 2).write(to: file)
-        let started = Date()
-        let peak = try peakResidentKB(binary, ["batch", file.path, "-o", "/dev/null"])
-        peaks.append("\(size) lines: \(peak / 1024) MiB")
-        bench.result.records.append(
-          Record(
-            series: "memory", solver: "itinerary batch", n: size, parameters: ["kind": "memory"],
-            timing: Timing(iterations: 1, wall: [Date().timeIntervalSince(started)], cpu: []),
-            work: ["peakKiB": peak]))
-      }
-      bench.note("batch memory (peak resident): " + peaks.joined(separator: ", "))
-    })
+      rates[jobs] = Double(lines) / record.timing.median
+    }
+    if let one = rates[1], let all = rates[cores] {
+      bench.note(
+        String(
+          format: "batch: %.0f plans a second on 1 core, %.0f on %d (%.2f times)", one, all,
+          cores, all / one))
+    }
+    guard let binary = siblingExecutable("itinerary") else {
+      bench.note("skipped the process comparisons: build `itinerary` first")
+      return
+    }
+    let scratch = FileManager.default.temporaryDirectory
+      .appending(path: "itinerary-bench-batch-\(getpid())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let perProcess = try bench.measure(
+      series: "one process per request", solver: "itinerary plan", n: 1,
+      minimumSampleSeconds: 0, samples: bench.options.quick ? 3 : 10
+    ) {
+      try runToCompletion(
+        binary,
+        ["plan", "restaurant", "park", "art", "--start", "2026-12-01T14:00", "--format", "json"],
+        in: scratch)
+    }
+    if let all = rates[cores] {
+      bench.note(
+        String(
+          format: "batch: %.0f times faster than one process per request",
+          all * perProcess.timing.median))
+    }
+    // Memory: the batch process's peak resident size as its input grows tenfold.
+    let sizes = bench.options.quick ? [2_000, 20_000] : [10_000, 100_000, 1_000_000]
+    var peaks: [String] = []
+    for size in sizes {
+      let file = scratch.appending(path: "in-\(size).jsonl")
+      try batchLines(size, seed: 2).write(to: file)
+      let started = Date()
+      let peak = try peakResidentKB(binary, ["batch", file.path, "-o", "/dev/null"])
+      peaks.append("\(size) lines: \(peak / 1024) MiB")
+      bench.result.records.append(
+        Record(
+          series: "memory", solver: "itinerary batch", n: size, parameters: ["kind": "memory"],
+          timing: Timing(iterations: 1, wall: [Date().timeIntervalSince(started)], cpu: []),
+          work: ["peakKiB": peak]))
+    }
+    bench.note("batch memory (peak resident): " + peaks.joined(separator: ", "))
+  }
 
   /// `count` plan requests around the embedded city's centre, seeded, each
   /// starting at a quarter hour from 09:00 to 18:45 on a Tuesday: the same

@@ -8,60 +8,51 @@ extension Suite {
   ///
   /// It runs the `itinerary` binary of the same build directory and skips,
   /// saying so, when that binary has not been built.
-  static let cli = Suite(
-    name: "cli",
-    summary: "the `itinerary plan` process on the embedded city (k categories)",
-    xAxis: "categories k", perUnit: nil, chartStyle: nil,
-    run: { bench in
-      guard let binary = siblingExecutable("itinerary") else {
-        bench.note(
-          "skipped: no `itinerary` binary beside this one; build it first with "
-            + "`swift build -c release --product itinerary`")
-        return
-      }
-      let scratch = FileManager.default.temporaryDirectory
-        .appending(path: "itinerary-bench-\(getpid())")
+  static func cli(_ bench: inout Bench) throws {
+    guard let binary = itineraryExecutable(&bench) else { return }
+    let scratch = FileManager.default.temporaryDirectory
+      .appending(path: "itinerary-bench-\(getpid())")
+    do {
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    } catch {
+      bench.note("skipped: cannot create \(scratch.path): \(error)")
+      return
+    }
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let requests =
+      bench.options.quick ? [planCategories.prefix(3)] : (2...6).map { planCategories.prefix($0) }
+    for categories in requests {
+      let arguments = ["plan"] + categories
       do {
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try bench.measure(
+          series: "itinerary plan", solver: "itinerary", n: categories.count,
+          parameters: ["arguments": arguments.joined(separator: " ")], minimumSampleSeconds: 0,
+          work: { ["stdoutBytes": $0] }
+        ) {
+          try runToCompletion(binary, arguments, in: scratch)
+        }
       } catch {
-        bench.note("skipped: cannot create \(scratch.path): \(error)")
+        bench.note("skipped `itinerary \(arguments.joined(separator: " "))`: \(error)")
         return
       }
-      defer { try? FileManager.default.removeItem(at: scratch) }
-      let requests =
-        bench.options.quick ? [planCategories.prefix(3)] : (2...6).map { planCategories.prefix($0) }
-      for categories in requests {
-        let arguments = ["plan"] + categories
-        do {
-          try bench.measure(
-            series: "itinerary plan", solver: "itinerary", n: categories.count,
-            parameters: ["arguments": arguments.joined(separator: " ")], minimumSampleSeconds: 0,
-            work: { ["stdoutBytes": $0] }
-          ) {
-            try runToCompletion(binary, arguments, in: scratch)
-          }
-        } catch {
-          bench.note("skipped `itinerary \(arguments.joined(separator: " "))`: \(error)")
-          return
+    }
+    for categories in [["museum", "cafe", "art"], []] {
+      let arguments =
+        ["explore"] + categories + ["--start", "2026-12-01T13:00", "--end", "18:00"]
+      do {
+        try bench.measure(
+          series: "itinerary explore", solver: "itinerary", n: categories.count,
+          parameters: ["arguments": arguments.joined(separator: " "), "afternoon": "1"],
+          minimumSampleSeconds: 0, work: { ["stdoutBytes": $0] }
+        ) {
+          try runToCompletion(binary, arguments, in: scratch)
         }
+      } catch {
+        bench.note("skipped `itinerary \(arguments.joined(separator: " "))`: \(error)")
+        return
       }
-      for categories in [["museum", "cafe", "art"], []] {
-        let arguments =
-          ["explore"] + categories + ["--start", "2026-12-01T13:00", "--end", "18:00"]
-        do {
-          try bench.measure(
-            series: "itinerary explore", solver: "itinerary", n: categories.count,
-            parameters: ["arguments": arguments.joined(separator: " "), "afternoon": "1"],
-            minimumSampleSeconds: 0, work: { ["stdoutBytes": $0] }
-          ) {
-            try runToCompletion(binary, arguments, in: scratch)
-          }
-        } catch {
-          bench.note("skipped `itinerary \(arguments.joined(separator: " "))`: \(error)")
-          return
-        }
-      }
-    })
+    }
+  }
 
   /// Canonical categories of the embedded city, in the order requests use them.
   private static let planCategories = ["restaurant", "museum", "park", "cafe", "art", "bar"]
@@ -71,6 +62,18 @@ extension Suite {
     let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     let url = me.deletingLastPathComponent().appending(path: name)
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+  }
+
+  /// The `itinerary` executable of this build directory, or `nil`, noted as
+  /// the reason a suite skips.
+  static func itineraryExecutable(_ bench: inout Bench) -> URL? {
+    guard let binary = siblingExecutable("itinerary") else {
+      bench.note(
+        "skipped: no `itinerary` binary beside this one; build it first with "
+          + "`swift build -c release --product itinerary`")
+      return nil
+    }
+    return binary
   }
 
   struct ProcessFailure: Error, CustomStringConvertible {

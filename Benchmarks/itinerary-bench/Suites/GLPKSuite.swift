@@ -14,34 +14,32 @@ extension Suite {
   /// `glpkStopSeconds` or a solve runs out of `glpkTimeLimit`; the target's
   /// instance (k = 5, n = 200) is measured even when its series stopped
   /// earlier.
-  static let glpk = Suite(
-    name: "glpk",
-    summary: "GLPK (one integer program) against OrderedSolver, best plan, k categories",
-    xAxis: "candidates per category n", perUnit: nil,
-    chartStyle: { record in
-      guard let k = record.parameters["k"].flatMap({ Int($0) }) else { return nil }
-      return (color: k - 2, dashed: record.solver == SolverID.orderedDP.rawValue)
-    },
-    run: { bench in
-      let ks = bench.options.quick ? [3] : Array(2...6)
-      let ns =
-        bench.options.quick ? [10, 20] : [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
-      for k in ks {
-        for n in ns {
-          guard let glpk = measureGLPKAndDP(&bench, k: k, n: n),
-            glpk.timing.median <= glpkStopSeconds
-          else { break }
-        }
+  static func glpk(_ bench: inout Bench) {
+    let ks = bench.options.quick ? [3] : Array(2...6)
+    let ns =
+      bench.options.quick ? [10, 20] : [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
+    for k in ks {
+      for n in ns {
+        guard let glpk = measureGLPKAndDP(&bench, k: k, n: n),
+          glpk.timing.median <= glpkStopSeconds
+        else { break }
       }
-      let target = (k: 5, n: 200)
-      let measured = bench.result.records.contains {
-        $0.solver == SolverID.glpk.rawValue && $0.parameters["k"] == "\(target.k)"
-          && $0.n == target.n
-      }
-      if !bench.options.quick, !measured {
-        measureGLPKAndDP(&bench, k: target.k, n: target.n)
-      }
-    })
+    }
+    let target = (k: 5, n: 200)
+    let measured = bench.result.records.contains {
+      $0.solver == SolverID.glpk.rawValue && $0.parameters["k"] == "\(target.k)"
+        && $0.n == target.n
+    }
+    if !bench.options.quick, !measured {
+      measureGLPKAndDP(&bench, k: target.k, n: target.n)
+    }
+  }
+
+  /// How `glpk` draws a record (see `Suite.chartStyle`).
+  static func glpkChartStyle(_ record: Record) -> (color: Int, dashed: Bool)? {
+    guard let k = record.parameters["k"].flatMap({ Int($0) }) else { return nil }
+    return (color: k - 2, dashed: record.solver == SolverID.orderedDP.rawValue)
+  }
 
   /// A series stops growing once GLPK's median takes longer than this.
   private static let glpkStopSeconds = 2.5

@@ -5,6 +5,18 @@ import ItinerarySolver
 import ItineraryWorkloads
 
 extension Suite {
+  /// How `gtsplibLarge` draws a record (see `Suite.chartStyle`).
+  static func gtsplibLargeChartStyle(_ record: Record) -> (color: Int, dashed: Bool)? {
+    guard let seed = record.parameters["seed"].flatMap({ Int($0) }) else { return nil }
+    return (color: seed - 1, dashed: record.parameters["sweep"] == "large-60")
+  }
+
+  /// The most clusters of the instances `anyorder` measures.
+  private static let smallestLargeClusters = 90
+  private static let largeSeeds: [UInt64] = [1, 2, 3]
+  private static let shortLimit = Duration.seconds(10)
+  private static let longLimit = Duration.seconds(60)
+
   /// `GTSPSolver` on the GTSPLIB instances of `../shared/data/gtsplib` with
   /// more than 89 clusters (107att532 to 217vm1084, best-known values, not
   /// proven), as `itinerary gtsp` runs them.
@@ -23,23 +35,7 @@ extension Suite {
   /// targets leave it out. `ITINERARY_BENCH_LONG=0` skips the 60 s runs.
   /// `--quick`: 107si535, seed 1, 10 s only.
   /// About 7 minutes for the 10 s runs, plus a minute for each 60 s run.
-  static let gtsplibLarge = Suite(
-    name: "gtsplib-large",
-    summary: "GTSPSolver on GTSPLIB above 89 clusters: gap at 10 s (seeds 1-3), best known by 60 s",
-    xAxis: "nodes", perUnit: nil,
-    chartStyle: { record in
-      guard let seed = record.parameters["seed"].flatMap({ Int($0) }) else { return nil }
-      return (color: seed - 1, dashed: record.parameters["sweep"] == "large-60")
-    },
-    run: { bench in measureLargeGTSPLIB(&bench) })
-
-  /// The most clusters of the instances `anyorder` measures.
-  private static let smallestLargeClusters = 90
-  private static let largeSeeds: [UInt64] = [1, 2, 3]
-  private static let shortLimit = Duration.seconds(10)
-  private static let longLimit = Duration.seconds(60)
-
-  private static func measureLargeGTSPLIB(_ bench: inout Bench) {
+  static func gtsplibLarge(_ bench: inout Bench) {
     guard let known = knownInstances(), let folder = SharedData.url("gtsplib/instances") else {
       bench.note("GTSPLIB skipped: ../shared/data/gtsplib/ is absent")
       return

@@ -9,62 +9,58 @@ extension Suite {
   ///
   /// Skips, saying so, without the `itinerary` binary, without osmium, or
   /// without the extract (`scripts/fetch-test-extract`).
-  static let importing = Suite(
-    name: "import",
-    summary: "`itinerary city import` of the Helsinki extract and of copies of it merged",
-    xAxis: "copies of the Helsinki extract", perUnit: "elements", chartStyle: nil,
-    run: { bench in
-      guard let binary = siblingExecutable("itinerary") else {
-        bench.note("skipped: no `itinerary` binary beside this one; build it first")
-        return
+  static func importing(_ bench: inout Bench) throws {
+    guard let binary = siblingExecutable("itinerary") else {
+      bench.note("skipped: no `itinerary` binary beside this one; build it first")
+      return
+    }
+    let osmium = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+      .map { URL(fileURLWithPath: String($0)).appending(path: "osmium") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    guard let osmium else {
+      bench.note("skipped: osmium is not installed (apt-get install osmium-tool)")
+      return
+    }
+    guard let helsinki = helsinkiExtract(&bench) else { return }
+    let scratch = FileManager.default.temporaryDirectory
+      .appending(path: "itinerary-bench-import-\(getpid())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let copies = bench.options.quick ? 4 : 20
+    let big = try repeated(helsinki, copies: copies, osmium: osmium, in: scratch)
+    var figures: [(copies: Int, rate: Double, cpuRate: Double, kilobytes: Int)] = []
+    for (count, file) in [(1, helsinki), (copies, big)] {
+      let elements = try elementCount(file, osmium: osmium, in: scratch)
+      let data = scratch.appending(path: "data")
+      func run(peakMemory: Bool) throws -> ProcessRun {
+        try? FileManager.default.removeItem(at: data)
+        return try spawn(
+          binary, ["city", "import", file.path, "--name", "bench"], in: scratch,
+          extraEnvironment: ["ITINERARY_DATA_DIR": data.path], peakMemory: peakMemory)
       }
-      let osmium = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        .map { URL(fileURLWithPath: String($0)).appending(path: "osmium") }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-      guard let osmium else {
-        bench.note("skipped: osmium is not installed (apt-get install osmium-tool)")
-        return
+      let record = try bench.measure(
+        series: "city import", solver: "osmium+sqlite", n: count,
+        parameters: ["file": file.lastPathComponent, "elements": "\(elements)"],
+        minimumSampleSeconds: 0, work: { _ in ["elements": elements] }
+      ) {
+        try run(peakMemory: false).outputBytes
       }
-      guard let helsinki = helsinkiExtract(&bench) else { return }
-      let scratch = FileManager.default.temporaryDirectory
-        .appending(path: "itinerary-bench-import-\(getpid())")
-      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: scratch) }
-      let copies = bench.options.quick ? 4 : 20
-      let big = try repeated(helsinki, copies: copies, osmium: osmium, in: scratch)
-      var figures: [(copies: Int, rate: Double, cpuRate: Double, kilobytes: Int)] = []
-      for (count, file) in [(1, helsinki), (copies, big)] {
-        let elements = try elementCount(file, osmium: osmium, in: scratch)
-        let data = scratch.appending(path: "data")
-        func run(peakMemory: Bool) throws -> ProcessRun {
-          try? FileManager.default.removeItem(at: data)
-          return try spawn(
-            binary, ["city", "import", file.path, "--name", "bench"], in: scratch,
-            extraEnvironment: ["ITINERARY_DATA_DIR": data.path], peakMemory: peakMemory)
-        }
-        let record = try bench.measure(
-          series: "city import", solver: "osmium+sqlite", n: count,
-          parameters: ["file": file.lastPathComponent, "elements": "\(elements)"],
-          minimumSampleSeconds: 0, work: { _ in ["elements": elements] }
-        ) {
-          try run(peakMemory: false).outputBytes
-        }
-        // Memory in a run of its own: reading it scans /proc, which the
-        // timed runs would count as their CPU.
-        let largest = try run(peakMemory: true).maxResidentKilobytes ?? 0
-        figures.append(
-          (
-            count, Double(elements) / record.timing.median,
-            Double(elements) / record.timing.cpuMedian, largest
-          ))
-      }
-      for figure in figures {
-        bench.note(
-          "\(figure.copies)x Helsinki: \(Int(figure.rate)) elements/s by the clock, "
-            + "\(Int(figure.cpuRate)) per CPU second, largest resident set "
-            + "\(figure.kilobytes / 1024) MB (import or osmium)")
-      }
-    })
+      // Memory in a run of its own: reading it scans /proc, which the
+      // timed runs would count as their CPU.
+      let largest = try run(peakMemory: true).maxResidentKilobytes ?? 0
+      figures.append(
+        (
+          count, Double(elements) / record.timing.median,
+          Double(elements) / record.timing.cpuMedian, largest
+        ))
+    }
+    for figure in figures {
+      bench.note(
+        "\(figure.copies)x Helsinki: \(Int(figure.rate)) elements/s by the clock, "
+          + "\(Int(figure.cpuRate)) per CPU second, largest resident set "
+          + "\(figure.kilobytes / 1024) MB (import or osmium)")
+    }
+  }
 
   /// `copies` copies of `extract`, each renumbered into its own id range, merged.
   /// The Helsinki extract of `scripts/fetch-test-extract`, or `nil`, noted

@@ -5,24 +5,6 @@ import ItinerarySolver
 import ItineraryWorkloads
 
 extension Suite {
-  /// The orienteering solver on the shared OPTW / TOPTW instances against
-  /// their values: each (instance, routes) row of `values.csv`, one run with
-  /// seed 1, its value, its gap to the known value, its time and whether it
-  /// was proven. One route with a proven optimum: 60 s to prove it; every
-  /// other row: 10 s; in a full sweep, a one-route row left below its
-  /// known value then has a second look (`Look`), the proof alone from the
-  /// trip found, twice: with the known value as its bar, which may prove
-  /// that value out of reach, then without, which may prove the value found
-  /// optimal (`ITINERARY_BENCH_LOOK` gives each more than 120 s).
-  /// `ITINERARY_BENCH_ROUTES` (say `1` or `1,2`) keeps only those route
-  /// counts, `ITINERARY_BENCH_OPTW` (say `pr`) the instances named with that
-  /// prefix; `--quick` runs four instances.
-  static let optw = Suite(
-    name: "optw",
-    summary: "orienteering with time windows (OPTW / TOPTW files): value, gap, time, proof",
-    xAxis: "vertices", perUnit: nil, chartStyle: nil,
-    run: { bench in measureOPTW(&bench) })
-
   /// What `values.csv` says of one (instance, routes) row.
   struct OPTWKnown {
     var name: String
@@ -56,7 +38,19 @@ extension Suite {
     }
   }
 
-  private static func measureOPTW(_ bench: inout Bench) {
+  /// The orienteering solver on the shared OPTW / TOPTW instances against
+  /// their values: each (instance, routes) row of `values.csv`, one run with
+  /// seed 1, its value, its gap to the known value, its time and whether it
+  /// was proven. One route with a proven optimum: 60 s to prove it; every
+  /// other row: 10 s; in a full sweep, a one-route row left below its
+  /// known value then has a second look (`Look`), the proof alone from the
+  /// trip found, twice: with the known value as its bar, which may prove
+  /// that value out of reach, then without, which may prove the value found
+  /// optimal (`ITINERARY_BENCH_LOOK` gives each more than 120 s).
+  /// `ITINERARY_BENCH_ROUTES` (say `1` or `1,2`) keeps only those route
+  /// counts, `ITINERARY_BENCH_OPTW` (say `pr`) the instances named with that
+  /// prefix; `--quick` runs four instances.
+  static func optw(_ bench: inout Bench) {
     guard let known = optwKnown(), let folder = SharedData.url("optw/instances") else {
       bench.note("OPTW skipped: ../shared/data/optw/ is absent")
       return

@@ -7,44 +7,42 @@ extension Suite {
   ///
   /// Each measurement builds the solver (the dynamic program) and solves, as a
   /// request does; generating the problem is outside the timing.
-  static let ordered = Suite(
-    name: "ordered",
-    summary: "OrderedSolver: best plan and top-10, n candidates per category, k categories",
-    xAxis: "candidates per category n", perUnit: "distances",
-    chartStyle: { record in
-      guard let k = record.parameters["k"].flatMap({ Int($0) }), k.isMultiple(of: 2),
-        record.parameters["city"] == nil
-      else { return nil }
-      return (color: k / 2 - 1, dashed: record.parameters["selection"] == "top-10")
-    },
-    run: { bench in
-      let ks = bench.options.quick ? [2, 6] : Array(2...10)
-      let ns =
-        bench.options.quick
-        ? [10, 100, 1000] : [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
-      for k in ks {
-        for n in ns {
-          let (problem, seed) = Workloads.random(categories: k, perCategory: n)
-          measurePair(&bench, problem: problem, k: k, n: n, extra: ["seed": "\(seed)"])
-        }
+  static func ordered(_ bench: inout Bench) {
+    let ks = bench.options.quick ? [2, 6] : Array(2...10)
+    let ns =
+      bench.options.quick
+      ? [10, 100, 1000] : [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
+    for k in ks {
+      for n in ns {
+        let (problem, seed) = Workloads.random(categories: k, perCategory: n)
+        measurePair(&bench, problem: problem, k: k, n: n, extra: ["seed": "\(seed)"])
       }
-      if bench.options.quick {
-        let (problem, seed) = Workloads.random(categories: 6, perCategory: 10_000)
-        measurePair(&bench, problem: problem, k: 6, n: 10_000, extra: ["seed": "\(seed)"])
-      }
-      let cities = Workloads.realCities(categories: 4)
-      if cities.isEmpty {
-        bench.note("real places skipped: ../shared/data/poi/ is absent")
-      }
-      for city in cities {
-        let k = city.problem.categories.count
-        let n = city.problem.eligiblePlaces().map(\.count).reduce(0, +) / k
-        measurePair(
-          &bench, problem: city.problem, k: k, n: n,
-          extra: ["city": city.name, "categories": city.problem.categories.joined(separator: ",")])
-      }
-      noteTopTenRatios(&bench)
-    })
+    }
+    if bench.options.quick {
+      let (problem, seed) = Workloads.random(categories: 6, perCategory: 10_000)
+      measurePair(&bench, problem: problem, k: 6, n: 10_000, extra: ["seed": "\(seed)"])
+    }
+    let cities = Workloads.realCities(categories: 4)
+    if cities.isEmpty {
+      bench.note("real places skipped: ../shared/data/poi/ is absent")
+    }
+    for city in cities {
+      let k = city.problem.categories.count
+      let n = city.problem.eligiblePlaces().map(\.count).reduce(0, +) / k
+      measurePair(
+        &bench, problem: city.problem, k: k, n: n,
+        extra: ["city": city.name, "categories": city.problem.categories.joined(separator: ",")])
+    }
+    noteTopTenRatios(&bench)
+  }
+
+  /// How `ordered` draws a record (see `Suite.chartStyle`).
+  static func orderedChartStyle(_ record: Record) -> (color: Int, dashed: Bool)? {
+    guard let k = record.parameters["k"].flatMap({ Int($0) }), k.isMultiple(of: 2),
+      record.parameters["city"] == nil
+    else { return nil }
+    return (color: k / 2 - 1, dashed: record.parameters["selection"] == "top-10")
+  }
 
   /// Measures best and top-10 on one problem.
   private static func measurePair(

@@ -7,62 +7,57 @@ extension Suite {
   ///
   /// It runs the `itinerary` binary of the same build directory and `wrk`
   /// (Debian's package), and skips, saying so, when either is missing.
-  static let serve = Suite(
-    name: "serve",
-    summary: "itinerary serve under wrk: plans at 64 connections, 10x overload, memory",
-    xAxis: "connections", perUnit: nil,
-    chartStyle: { $0.parameters["kind"] == "memory" ? nil : (color: 0, dashed: false) },
-    run: { bench in
-      guard let binary = siblingExecutable("itinerary") else {
-        bench.note(
-          "skipped: no `itinerary` binary beside this one; build it first with "
-            + "`swift build -c release --product itinerary`")
-        return
+  static func serve(_ bench: inout Bench) throws {
+    guard let binary = itineraryExecutable(&bench) else { return }
+    guard let wrk = ServeLoad.findWrk() else {
+      bench.note("skipped: wrk is not installed (apt-get install wrk)")
+      return
+    }
+    do {
+      let server = try ServeLoad.Server(binary: binary)
+      defer { server.stop() }
+      let load = try ServeLoad(wrk: wrk, port: server.port)
+      let quick = bench.options.quick
+      let seconds = quick ? 3 : 10
+      try bench.record(load.run(connections: 64, seconds: seconds), series: "plan", server)
+      try bench.record(load.run(connections: 640, seconds: seconds), series: "overload", server)
+      bench.note(
+        "after the overload /healthz answers \(try ServeLoad.health(server.port))")
+      // Memory: resident size after a warm-up, then after at least
+      // `total` more plans, in runs of ten seconds.
+      let total = quick ? 10_000 : 100_000
+      _ = try load.run(connections: 64, seconds: seconds)
+      let before = server.residentKiB()
+      var served = 0
+      var runs: [ServeLoad.Run] = []
+      while served < total {
+        let run = try load.run(connections: 64, seconds: seconds)
+        runs.append(run)
+        served += run.requests
       }
-      guard let wrk = ServeLoad.findWrk() else {
-        bench.note("skipped: wrk is not installed (apt-get install wrk)")
-        return
+      let after = server.residentKiB()
+      var work = ["requests": served, "rssBeforeKiB": before, "rssAfterKiB": after]
+      for run in runs {
+        for (status, count) in run.statuses { work["status\(status)", default: 0] += count }
+        work["socketErrors", default: 0] += run.socketErrors
       }
-      do {
-        let server = try ServeLoad.Server(binary: binary)
-        defer { server.stop() }
-        let load = try ServeLoad(wrk: wrk, port: server.port)
-        let quick = bench.options.quick
-        let seconds = quick ? 3 : 10
-        try bench.record(load.run(connections: 64, seconds: seconds), series: "plan", server)
-        try bench.record(load.run(connections: 640, seconds: seconds), series: "overload", server)
-        bench.note(
-          "after the overload /healthz answers \(try ServeLoad.health(server.port))")
-        // Memory: resident size after a warm-up, then after at least
-        // `total` more plans, in runs of ten seconds.
-        let total = quick ? 10_000 : 100_000
-        _ = try load.run(connections: 64, seconds: seconds)
-        let before = server.residentKiB()
-        var served = 0
-        var runs: [ServeLoad.Run] = []
-        while served < total {
-          let run = try load.run(connections: 64, seconds: seconds)
-          runs.append(run)
-          served += run.requests
-        }
-        let after = server.residentKiB()
-        var work = ["requests": served, "rssBeforeKiB": before, "rssAfterKiB": after]
-        for run in runs {
-          for (status, count) in run.statuses { work["status\(status)", default: 0] += count }
-          work["socketErrors", default: 0] += run.socketErrors
-        }
-        bench.result.records.append(
-          Record(
-            series: "memory", solver: "itinerary serve", n: total,
-            parameters: ["kind": "memory", "connections": "64"],
-            timing: Timing(iterations: served, wall: runs.map(\.p50), cpu: []), work: work))
-        bench.note(
-          "memory over \(served) more plans: resident \(before / 1024) MiB before, "
-            + "\(after / 1024) MiB after (peak \(server.peakKiB() / 1024) MiB)")
-      } catch {
-        bench.note("skipped the rest: \(error)")
-      }
-    })
+      bench.result.records.append(
+        Record(
+          series: "memory", solver: "itinerary serve", n: total,
+          parameters: ["kind": "memory", "connections": "64"],
+          timing: Timing(iterations: served, wall: runs.map(\.p50), cpu: []), work: work))
+      bench.note(
+        "memory over \(served) more plans: resident \(before / 1024) MiB before, "
+          + "\(after / 1024) MiB after (peak \(server.peakKiB() / 1024) MiB)")
+    } catch {
+      bench.note("skipped the rest: \(error)")
+    }
+  }
+
+  /// How `serve` draws a record (see `Suite.chartStyle`).
+  static func serveChartStyle(_ record: Record) -> (color: Int, dashed: Bool)? {
+    record.parameters["kind"] == "memory" ? nil : (color: 0, dashed: false)
+  }
 }
 
 extension Bench {

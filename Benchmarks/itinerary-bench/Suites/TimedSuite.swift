@@ -10,38 +10,33 @@ extension Suite {
   /// three categories at 21:00 (diverse 3, as `plan` asks), and any-order
   /// k = 8 x n = 200 (best plan). Hours are drawn from real OpenStreetMap
   /// strings; building the solver is timed, generating the problem is not.
-  static let timed = Suite(
-    name: "timed",
-    summary:
-      "solvers with opening hours: k=6 x 10,000 ordered, the city at 21:00, k=8 x 200 any order",
-    xAxis: "candidates per category n", perUnit: "expanded",
-    run: { bench in
-      let (large, seed) = Workloads.random(categories: 6, perCategory: 10_000)
-      let timedLarge = withHours(large, seed: seed, start: "2026-12-01T14:00", hours: 8)
-      for (name, selection) in [("best", Selection.top(1)), ("top-10", Selection.top(10))] {
-        bench.measure(
-          series: "ordered \(name) k=6", solver: SolverID.orderedDP.rawValue, n: 10_000,
-          parameters: ["k": "6", "selection": name, "seed": "\(seed)"], work: \.work
-        ) { OrderedSolver(problem: timedLarge).solve(selection) }
+  static func timed(_ bench: inout Bench) {
+    let (large, seed) = Workloads.random(categories: 6, perCategory: 10_000)
+    let timedLarge = withHours(large, seed: seed, start: "2026-12-01T14:00", hours: 8)
+    for (name, selection) in [("best", Selection.top(1)), ("top-10", Selection.top(10))] {
+      bench.measure(
+        series: "ordered \(name) k=6", solver: SolverID.orderedDP.rawValue, n: 10_000,
+        parameters: ["k": "6", "selection": name, "seed": "\(seed)"], work: \.work
+      ) { OrderedSolver(problem: timedLarge).solve(selection) }
+    }
+    let city = embeddedCity(["restaurant", "museum", "cafe"], start: "2026-12-01T21:00")
+    bench.measure(
+      series: "city 21:00 diverse-3", solver: SolverID.orderedDP.rawValue,
+      n: city.places.count / 3,
+      parameters: ["k": "3", "selection": "diverse-3", "city": "embedded"],
+      work: \.work
+    ) { OrderedSolver(problem: city).solve(.diverse(3)) }
+    var (anyOrder, anySeed) = Workloads.random(categories: 8, perCategory: 200)
+    anyOrder.order = .any
+    let timedAny = withHours(anyOrder, seed: anySeed, start: "2026-12-01T10:00", hours: 14)
+    bench.measure(
+      series: "any-order best k=8", solver: SolverID.anyOrderHeldKarp.rawValue, n: 200,
+      parameters: ["k": "8", "selection": "best", "seed": "\(anySeed)"],
+      work: { (solution: Solution) in
+        solution.work.merging(["optimal": solution.optimal ? 1 : 0]) { $1 }
       }
-      let city = embeddedCity(["restaurant", "museum", "cafe"], start: "2026-12-01T21:00")
-      bench.measure(
-        series: "city 21:00 diverse-3", solver: SolverID.orderedDP.rawValue,
-        n: city.places.count / 3,
-        parameters: ["k": "3", "selection": "diverse-3", "city": "embedded"],
-        work: \.work
-      ) { OrderedSolver(problem: city).solve(.diverse(3)) }
-      var (anyOrder, anySeed) = Workloads.random(categories: 8, perCategory: 200)
-      anyOrder.order = .any
-      let timedAny = withHours(anyOrder, seed: anySeed, start: "2026-12-01T10:00", hours: 14)
-      bench.measure(
-        series: "any-order best k=8", solver: SolverID.anyOrderHeldKarp.rawValue, n: 200,
-        parameters: ["k": "8", "selection": "best", "seed": "\(anySeed)"],
-        work: { (solution: Solution) in
-          solution.work.merging(["optimal": solution.optimal ? 1 : 0]) { $1 }
-        }
-      ) { AnyOrderSolver(problem: timedAny).solve(.top(1)) }
-    })
+    ) { AnyOrderSolver(problem: timedAny).solve(.top(1)) }
+  }
 
   static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .gmt
 
