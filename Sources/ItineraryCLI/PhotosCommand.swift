@@ -123,22 +123,7 @@ enum PhotosCommand {
   ) throws(ItineraryError) {
     let text: String
     if format == .json {
-      struct At: Encodable {
-        var lat: Double
-        var lon: Double
-      }
-      struct Answer: Encodable {
-        var album: String?
-        var at: At
-        var radiusKm: Double
-        var source: String
-        var page: Int
-        var hasMore: Bool?
-        var photos: [Photo]
-      }
-      let answer = Answer(
-        album: album, at: At(lat: pin.lat, lon: pin.lon), radiusKm: pin.radiusKm,
-        source: pin.source, page: pin.page, hasMore: hasMore, photos: photos)
+      let answer = PhotoAnswer(photos, pin: pin, album: album, hasMore: hasMore)
       text = String(decoding: try PhotoAlbums.encode(answer), as: UTF8.self) + "\n"
     } else {
       if photos.isEmpty { context.terminal.writeError("no photos found\n") }

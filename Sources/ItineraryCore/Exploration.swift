@@ -46,7 +46,8 @@ public struct Exploration: Sendable, Equatable {
     /// covers worth a meal; empty: no meals.
     public var mealCategories: Set<String>
     /// Whether each further stop of a category in a day is worth less than
-    /// the one before (`TripInstance.varietyPenalty`).
+    /// the one before, and a day has at most `TripInstance.varietyCap` of
+    /// one (`TripInstance.varietyPenalty`, `maxPerDay`).
     public var variety: Bool
     /// Whether a stop is worth its score scaled by the time it gives
     /// (`TripInstance.worthOfTime`).

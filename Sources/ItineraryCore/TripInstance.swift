@@ -155,7 +155,9 @@ public struct TripInstance: Sendable {
       }
     }
     let horizons = timings.map(\.horizon)
-    let varied = shaping.variety && Set(categories.dropFirst()).count > 1
+    // Priced whatever categories the places left have: of museums, cafés and
+    // art, an evening may leave only cafés, and nine of them is no evening.
+    let varied = shaping.variety
     let meanWorth = scores.dropFirst().reduce(0, +) / Double(max(places.count - 1, 1))
     self.init(
       places: places, categories: categories, scores: scores, dwell: dwell,

@@ -33,7 +33,8 @@ extension PlanningPipeline {
     else { throw ItineraryError(.usage, "a trip needs a start and an end") }
     let days = try TripStep.days(of: request, frame: time)
     time.end = days[0].end
-    let shaping = TripStep.shaping(of: request, days: days, zone: time.timeZone)
+    let shaping = TripStep.shaping(
+      of: request, asked: categories.count, days: days, zone: time.timeZone)
     // A day owed a meal finds restaurants, whatever else was asked.
     if !shaping.mealCategories.isEmpty {
       let meals = try CategoryWords.resolve(shaping.mealCategories.sorted())

@@ -53,11 +53,13 @@ enum TripStep {
 
   /// How a request's trip is shaped: a person's day (`Shaping.personal`),
   /// with meals only when `meals` is not false and some day covers a meal
-  /// window whole.
-  static func shaping(of request: PlanRequest, days: [Exploration.Day], zone: TimeZone)
-    -> Exploration.Shaping
-  {
+  /// window whole, and variety only when the person asked for more than one
+  /// category (`asked`): a day of cafés is what `explore cafe` asks for.
+  static func shaping(
+    of request: PlanRequest, asked: Int, days: [Exploration.Day], zone: TimeZone
+  ) -> Exploration.Shaping {
     var shaping = Exploration.Shaping.personal
+    shaping.variety = asked > 1
     let owed = days.contains { day in
       MealWindow.windows(from: day.start, to: day.end, in: zone).contains(where: \.isCovered)
     }

@@ -35,23 +35,6 @@ struct PhotoRoutes: Sendable {
     ]
   }
 
-  struct At: Encodable {
-    var lat: Double
-    var lon: Double
-  }
-
-  struct Answer: Encodable {
-    /// The album's name, for an album.
-    var album: String?
-    var at: At
-    var radiusKm: Double
-    var source: String
-    var page: Int
-    /// Whether a next page may hold more; not said of an album.
-    var hasMore: Bool?
-    var photos: [Photo]
-  }
-
   func photos(_ query: QueryValues) throws(ItineraryError) -> HTTPResponse {
     try query.refuseUnknown(known: Self.parameters)
     guard let at = try query.coordinate() else {
@@ -70,9 +53,11 @@ struct PhotoRoutes: Sendable {
     let found = try services.photos(
       near: at, radiusKm: radius, source: source, page: page, perPage: PhotoAlbums.perPage)
     return try .encoded(
-      Answer(
-        at: At(lat: at.lat, lon: at.lon), radiusKm: radius, source: source.rawValue,
-        page: found.page, hasMore: found.hasMore, photos: found.photos))
+      PhotoAnswer(
+        found.photos,
+        pin: AlbumPin(
+          lat: at.lat, lon: at.lon, radiusKm: radius, source: source.rawValue, page: found.page),
+        hasMore: found.hasMore))
   }
 
   /// The album `name` with its pin and photos; `404` when there is none.
@@ -126,10 +111,10 @@ struct PhotoRoutes: Sendable {
       status: existed ? 200 : 201)
   }
 
-  static func answer(_ name: String, _ pin: AlbumPin, photos: [Photo], hasMore: Bool?) -> Answer {
-    Answer(
-      album: name, at: At(lat: pin.lat, lon: pin.lon), radiusKm: pin.radiusKm, source: pin.source,
-      page: pin.page, hasMore: hasMore, photos: photos)
+  static func answer(_ name: String, _ pin: AlbumPin, photos: [Photo], hasMore: Bool?)
+    -> PhotoAnswer
+  {
+    PhotoAnswer(photos, pin: pin, album: name, hasMore: hasMore)
   }
 
   /// Runs a look-up whose only data error is that the thing is not there:

@@ -144,14 +144,13 @@ package enum RandomTrips {
 
   /// A person's day's prices: what a covered meal adds (four times the best
   /// worth) and what each earlier stop of a category takes (three quarters of the mean
-  /// worth, with places of two categories or more).
+  /// worth).
   static func prices(_ trip: Case) -> (meal: Double, variety: Double) {
     guard trip.shaped else { return (0, 0) }
     let places = visitable(trip)
     let worths = places.map { worth($0, trip) }
-    let kinds = Set(places.map { trip.problem.places[$0].categories[0] }).count
     let meal = places.contains { isMeal($0, trip) } ? 4 * (worths.max() ?? 0) : 0
-    let variety = kinds > 1 ? 0.75 * worths.reduce(0, +) / Double(max(places.count, 1)) : 0
+    let variety = 0.75 * worths.reduce(0, +) / Double(max(places.count, 1))
     return (meal, variety)
   }
 
