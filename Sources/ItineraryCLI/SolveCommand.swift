@@ -51,13 +51,23 @@ enum SolveCommand {
       try settings.validate(naming: Option.spelling(ofKey:))
     }
     let source = path == "-" ? "standard input" : path
+    // The time limit covers reading the file too: the solver stops at the
+    // same deadline, whatever reading left of it.
+    let deadline = Deadline(after: .seconds(settings.timeLimit ?? Defaults.timeLimit))
     let data = try InputFile.contents(of: path == "-" ? "/dev/stdin" : path)
     let instance = try InstanceFile.decode(
       data, source: source,
       memoryLimit: settings.memoryLimit.map { Int(($0 * 1_048_576).rounded()) }
-        ?? SolveOptions.defaultMemoryBudget)
+        ?? SolveOptions.defaultMemoryBudget,
+      deadline: deadline)
+    let stop = Cancellation()
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline.remaining.seconds) {
+      stop.cancel()
+    }
     let terminal = context.terminal
-    let pipeline = PlanningPipeline(environment: context.environment) { terminal.notice($0) }
+    let pipeline = PlanningPipeline(environment: context.environment, cancellation: stop) {
+      terminal.notice($0)
+    }
     return try Emit.response(
       pipeline.solve(SolveRequest(instance: instance, settings: settings)), format: format,
       // An instance's points need be no place on a map: its page draws none.

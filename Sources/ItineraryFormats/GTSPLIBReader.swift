@@ -60,11 +60,13 @@ public enum GTSPLIBReader {
 
   /// The instance in `text`; `file` names it in error messages.
   ///
+  /// - Parameter deadline: when reading must stop: past it, reading throws
+  ///   `.failure` naming the file and the line it got to.
   /// - Complexity: O(size of the text + n^2).
-  public static func parse(_ text: String, file: String, memoryLimit: Int = .max)
-    throws(ItineraryError) -> GTSPInstance
-  {
-    var parser = Parser(text: text, file: file, memoryLimit: memoryLimit)
+  public static func parse(
+    _ text: String, file: String, memoryLimit: Int = .max, deadline: Deadline? = nil
+  ) throws(ItineraryError) -> GTSPInstance {
+    var parser = Parser(text: text, file: file, memoryLimit: memoryLimit, deadline: deadline)
     return try parser.parse()
   }
 }
@@ -117,7 +119,7 @@ public enum GTSPLIBDistance: String, Sendable, CaseIterable {
 
 /// The header keys and sections of one file, read line by line.
 private struct Parser {
-  let lines: [Substring]
+  var lines: TextLines
   let file: String
   /// The length of the text in bytes: what bounds every size read from it.
   let byteCount: Int
@@ -125,8 +127,7 @@ private struct Parser {
   let memoryLimit: Int
   /// The line of each header key and section read so far.
   var keyLines: [String: Int] = [:]
-  var lineIndex = 0
-  var tokens: [Substring] = []
+  var tokens = TextLines.Fields(line: "")
   var tokenLine = 0
 
   var name = ""
@@ -138,8 +139,8 @@ private struct Parser {
   var explicitWeights: [Double]?
   var sets: [[Int]]?
 
-  init(text: String, file: String, memoryLimit: Int) {
-    lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+  init(text: String, file: String, memoryLimit: Int, deadline: Deadline?) {
+    lines = TextLines(text[...], file: file, deadline: deadline)
     self.file = file
     byteCount = text.utf8.count
     self.memoryLimit = memoryLimit
@@ -150,10 +151,8 @@ private struct Parser {
   }
 
   mutating func parse() throws(ItineraryError) -> GTSPInstance {
-    header: while lineIndex < lines.count {
-      let line = lines[lineIndex]
-      let number = lineIndex + 1
-      lineIndex += 1
+    header: while let line = try lines.next() {
+      let number = lines.number
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { continue }
       let key: String
@@ -247,20 +246,19 @@ private struct Parser {
 
   /// The next whitespace-separated token of the data, with its line number,
   /// or `nil` at the end of the file.
-  mutating func nextToken() -> (token: Substring, line: Int)? {
-    while tokens.isEmpty {
-      guard lineIndex < lines.count else { return nil }
-      tokens = lines[lineIndex].split(whereSeparator: { $0 == " " || $0 == "\t" }).reversed()
-      tokenLine = lineIndex + 1
-      lineIndex += 1
+  mutating func nextToken() throws(ItineraryError) -> (token: Substring, line: Int)? {
+    try lines.tick()
+    while true {
+      if let token = tokens.next() { return (token, tokenLine) }
+      guard let line = try lines.next() else { return nil }
+      tokens = TextLines.Fields(line: line)
+      tokenLine = lines.number
     }
-    guard let token = tokens.popLast() else { return nil }
-    return (token, tokenLine)
   }
 
   /// The next token as a number of magnitude at most `maximumMagnitude`.
   mutating func nextNumber(_ what: String, section line: Int) throws(ItineraryError) -> Double {
-    guard let (token, number) = nextToken() else {
+    guard let (token, number) = try nextToken() else {
       throw error("the file ends inside the section begun here, expecting \(what)", line: line)
     }
     guard let value = Double(token), value.isFinite else {
@@ -276,7 +274,7 @@ private struct Parser {
   mutating func nextInteger(_ what: String, section line: Int) throws(ItineraryError) -> (
     value: Int, line: Int
   ) {
-    guard let (token, number) = nextToken() else {
+    guard let (token, number) = try nextToken() else {
       throw error("the file ends inside the section begun here, expecting \(what)", line: line)
     }
     guard let value = Int(token) else {
@@ -288,10 +286,9 @@ private struct Parser {
   /// Ends a section at the end of its last line: the next keyword is read
   /// as a header line.
   mutating func endSection(_ section: String) throws(ItineraryError) {
-    if let extra = tokens.last {
+    if let extra = tokens.next() {
       throw error("unexpected '\(extra.prefix(40))' after the \(section)", line: tokenLine)
     }
-    tokens = []
   }
 
   /// The next id of a section that gives each of `1...count` once, marked
@@ -378,8 +375,10 @@ private struct Parser {
 
   // MARK: The instance
 
-  func instance() throws(ItineraryError) -> GTSPInstance {
-    let end = lines.count
+  mutating func instance() throws(ItineraryError) -> GTSPInstance {
+    // Errors from here on name the file's last line.
+    while try lines.next() != nil {}
+    let end = lines.number
     guard let n = dimension else { throw error("no DIMENSION", line: end) }
     guard setCount != nil else { throw error("no GTSP_SETS", line: end) }
     guard let weightType else { throw error("no EDGE_WEIGHT_TYPE", line: end) }

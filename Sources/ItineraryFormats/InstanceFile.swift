@@ -18,13 +18,18 @@ public enum InstanceFile {
   ///   - source: the name to use in errors, usually the path.
   ///   - memoryLimit: bytes reading may take; a file that needs more is
   ///     refused before it is parsed.
+  ///   - deadline: when reading must have ended (see `JSONObject`): past
+  ///     it, `.failure` saying the time limit ran out.
   /// - Returns: the problem, validated: coordinates on the Earth, finite numbers,
   ///   unique place ids, a non-empty category list.
   /// - Complexity: O(size of the file).
   public static func decode(
-    _ data: Data, source: String, memoryLimit: Int = SolveOptions.defaultMemoryBudget
+    _ data: Data, source: String, memoryLimit: Int = SolveOptions.defaultMemoryBudget,
+    deadline: Deadline? = nil
   ) throws(ItineraryError) -> Problem {
-    let root = try JSONObject(data: data, source: source, memoryLimit: memoryLimit) { data in
+    let root = try JSONObject(
+      data: data, source: source, memoryLimit: memoryLimit, deadline: deadline
+    ) { data in
       GTSPLIBReader.looksLikeGTSPLIB(data)
         ? "this looks like a GTSPLIB file, not an instance JSON file "
           + "(solve it with 'itinerary gtsp \(source)')" : nil
@@ -54,6 +59,10 @@ public enum InstanceFile {
     var places: [Place] = []
     var firstIndex: [String: Int] = [:]
     for (index, object) in try root.objects("places").enumerated() {
+      if index % 1024 == 1023, let deadline, deadline.hasPassed {
+        throw ItineraryError(
+          .failure, "\(source): the time limit ran out while reading the file, at places[\(index)]")
+      }
       let place = try self.place(in: object)
       if let first = firstIndex[place.id] {
         throw object.failure("id", "duplicate id '\(place.id)' (first at places[\(first)])")

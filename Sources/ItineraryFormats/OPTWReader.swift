@@ -46,23 +46,42 @@ public enum OPTWReader {
 
   /// The instance in `text`; `file` names it in error messages.
   ///
-  /// - Parameter memoryLimit: bytes the run may hold; a vertex count whose
-  ///   travel times need more is refused before they are allocated.
+  /// - Parameters:
+  ///   - memoryLimit: bytes the run may hold; a vertex count whose travel
+  ///     times need more is refused before they are allocated.
+  ///   - deadline: when reading must stop: past it, reading throws
+  ///     `.failure` naming the file and the line it got to.
   /// - Complexity: O(size of the text + n^2).
   public static func parse(
-    _ text: String, file: String, scale: Int, routes: Int = 1, memoryLimit: Int = .max
+    _ text: String, file: String, scale: Int, routes: Int = 1, memoryLimit: Int = .max,
+    deadline: Deadline? = nil
   ) throws(ItineraryError) -> OrienteeringInstance {
     func error(_ message: String, line: Int) -> ItineraryError {
       ItineraryError(.data, "\(file):\(line): \(message)")
     }
-    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
-      $0.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    var lines = TextLines(text[...], file: file, deadline: deadline)
+    /// The fields of `line`, looking at the deadline as they are read.
+    func fields(_ line: Substring) throws(ItineraryError) -> [Substring] {
+      var fields = TextLines.Fields(line: line)
+      var all: [Substring] = []
+      while let field = fields.next() {
+        try lines.tick()
+        all.append(field)
+      }
+      return all
     }
-    guard lines.count >= 2 else { throw error("the file ends before its header", line: 1) }
-    let header = Array((lines[0] + lines[1]).prefix(4))
+    guard let first = try lines.next(), let second = try lines.next() else {
+      throw error("the file ends before its header", line: 1)
+    }
+    let header = Array((try fields(first) + fields(second)).prefix(4))
     guard header.count == 4 else { throw error("the header needs four numbers", line: 1) }
     // N is bounded by the lines the file holds.
-    let vertexLines = lines.dropFirst(2).filter { !$0.isEmpty }.count
+    var vertexLines = 0
+    var counting = lines
+    while let line = try counting.next() {
+      var fields = TextLines.Fields(line: line)
+      if fields.next() != nil { vertexLines += 1 }
+    }
     guard let customers = Int(header[2]), (0..<vertexLines).contains(customers) else {
       throw error(
         "'\(header[2].prefix(40))' is not a customer count below the \(vertexLines) vertex lines",
@@ -81,11 +100,12 @@ public enum OPTWReader {
     var durations: [Int] = []
     var opens: [Int] = []
     var closes: [Int] = []
-    var lineIndex = 2
     while scores.count < n {
-      let fields = lines[lineIndex]
-      let line = lineIndex + 1
-      lineIndex += 1
+      guard let text = try lines.next() else {
+        throw error("the file ends before vertex \(scores.count)", line: lines.number)
+      }
+      let fields = try fields(text)
+      let line = lines.number
       if fields.isEmpty { continue }
       func number(_ index: Int, _ what: String, least: Double = -largestValue)
         throws(ItineraryError)
@@ -110,6 +130,7 @@ public enum OPTWReader {
         throw error("vertex \(id) has \(fields.count) fields, not 9 plus its count a", line: line)
       }
       for index in 5..<fields.count - 2 where index != 6 {
+        try lines.tick()
         _ = try number(index, "an ignored field")
       }
       xs.append(try number(1, "x"))
@@ -127,8 +148,11 @@ public enum OPTWReader {
       opens.append(Int((open * units - 1e-9).rounded(.up)))
       closes.append(Int((close * units + 1e-9).rounded(.down)))
     }
-    if let extra = lines[lineIndex...].firstIndex(where: { !$0.isEmpty }) {
-      throw error("unexpected text after the \(n) vertices", line: extra + 1)
+    while let text = try lines.next() {
+      var fields = TextLines.Fields(line: text)
+      if fields.next() != nil {
+        throw error("unexpected text after the \(n) vertices", line: lines.number)
+      }
     }
     var travel = Array(repeating: 0, count: n * n)
     for i in 0..<n {

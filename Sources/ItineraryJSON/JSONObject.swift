@@ -9,12 +9,18 @@ public struct JSONObject {
   public let values: [String: Any]
 
   /// Parses `data` as a JSON object, unless reading it would take more
-  /// than `memoryLimit` bytes (`JSONFootprint`).
+  /// than `memoryLimit` bytes (`JSONFootprint`) or last past `deadline`.
   ///
-  /// - Parameter otherFormat: for bytes that are not JSON, what they look
-  ///   like instead (a file of another format and how to read it), or `nil`.
+  /// - Parameters:
+  ///   - deadline: when parsing must have ended: past it, `.failure`
+  ///     saying the time limit ran out. The parse runs on a thread of its
+  ///     own, which is left to finish on its own when the time runs out
+  ///     (its memory is within `memoryLimit`): for a command that exits on
+  ///     the error, not for a server.
+  ///   - otherFormat: for bytes that are not JSON, what they look like
+  ///     instead (a file of another format and how to read it), or `nil`.
   public init(
-    data: Data, source: String, memoryLimit: Int = .max,
+    data: Data, source: String, memoryLimit: Int = .max, deadline: Deadline? = nil,
     otherFormat: (Data) -> String? = { _ in nil }
   ) throws(ItineraryError) {
     let needed = JSONFootprint.estimate(data)
@@ -26,7 +32,9 @@ public struct JSONObject {
     }
     let parsed: Any
     do {
-      parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      parsed = try Self.parse(data, source: source, by: deadline)
+    } catch let error as ItineraryError {
+      throw error
     } catch {
       throw Self.malformed(data, source: source, error, otherFormat: otherFormat)
     }
@@ -35,6 +43,54 @@ public struct JSONObject {
         .data, "\(source): expected a JSON object at the top level, found \(Self.kind(of: parsed))")
     }
     self.init(source: source, path: "", values: object)
+  }
+
+  /// `JSONSerialization`'s value of `data`, parsed on a thread of its own
+  /// when there is a deadline, so that the wait for it can end there.
+  private static func parse(_ data: Data, source: String, by deadline: Deadline?) throws -> Any {
+    guard let deadline else {
+      return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+    let expired = ItineraryError(
+      .failure, "\(source): the time limit ran out while reading the file")
+    guard !deadline.hasPassed else { throw expired }
+    let outcome = ParseOutcome()
+    let parser = Thread {
+      outcome.finish(
+        Result { try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) })
+    }
+    // The main thread's stack, for deeply nested values.
+    parser.stackSize = 8 << 20
+    parser.start()
+    guard let result = outcome.wait(until: deadline) else { throw expired }
+    return try result.get()
+  }
+
+  /// A parse's result, handed from its thread to the one waiting for it.
+  private final class ParseOutcome: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Result<Any, any Error>?
+
+    func finish(_ result: Result<Any, any Error>) {
+      lock.withLock { self.result = result }
+      done.signal()
+    }
+
+    /// The result, or `nil` when `deadline` passed (or was cancelled) first.
+    func wait(until deadline: Deadline) -> Result<Any, any Error>? {
+      // Wakes at least every tenth of a second to see a cancellation.
+      while !deadline.hasPassed {
+        let slice = min(deadline.remaining, .milliseconds(100))
+        let nanoseconds =
+          slice.components.seconds * 1_000_000_000
+          + slice.components.attoseconds / 1_000_000_000
+        if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success {
+          return lock.withLock { result }
+        }
+      }
+      return nil
+    }
   }
 
   /// The error for bytes that are not JSON: what they look like instead, or

@@ -16,18 +16,21 @@ extension PlanningPipeline {
     let clock = ContinuousClock()
     let start = clock.now
     var options = request.options(cancellation: cancellation)
+    // Reading counts against the time limit: a huge file stops at it.
+    let reading = options.deadline()
     let kind: ProblemKind
     switch request.format {
     case .gtsplib:
       kind = .gtsp(
-        try GTSPLIBReader.parse(request.text, file: request.name, memoryLimit: options.memoryBudget)
+        try GTSPLIBReader.parse(
+          request.text, file: request.name, memoryLimit: options.memoryBudget, deadline: reading)
       )
     case .optw:
       kind = .orienteering(
         try OPTWReader.parse(
           request.text, file: request.name,
           scale: OPTWReader.scale(forFileNamed: request.name), routes: request.routes ?? 1,
-          memoryLimit: options.memoryBudget))
+          memoryLimit: options.memoryBudget, deadline: reading))
     }
     options.timeLimit = max(.zero, options.timeLimit - (clock.now - start))
     let answer = try Planner.solve(kind, options: options)

@@ -13,7 +13,7 @@ public enum WebPage {
   /// - Complexity: O(size of the page, of the response and of the map).
   public static func document(responseJSON: Data? = nil, background: MapBackground) -> String {
     let data = responseJSON.map { String(decoding: $0, as: UTF8.self) } ?? "null"
-    return WebAssets.pageHTML
+    let shell = WebAssets.pageHTML
       .replacingOccurrences(
         of: "<!--CONTENT_SECURITY_POLICY-->",
         with: "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy(framed: false))\">"
@@ -27,9 +27,26 @@ public enum WebPage {
       .replacingOccurrences(of: "/*PAGE_CSS*/", with: WebAssets.pageCSS)
       .replacingOccurrences(of: "/*PAGE_JS*/", with: WebAssets.pageJS)
       .replacingOccurrences(of: "/*LEAFLET_JS*/", with: leafletScript)
-      .replacingOccurrences(of: "/*MAP_DATA*/", with: scriptSafe(background.json))
-      // Last, so that nothing in the plans is taken for a placeholder.
-      .replacingOccurrences(of: "/*PLAN_DATA*/", with: scriptSafe(data))
+    // Last, and in one pass, so that nothing in the map's credit or the
+    // plans is taken for a placeholder.
+    return filling(
+      shell,
+      [("/*MAP_DATA*/", scriptSafe(background.json)), ("/*PLAN_DATA*/", scriptSafe(data))])
+  }
+
+  /// `text` with the first of each placeholder after the one before it
+  /// replaced by its value, in one pass: no value is searched for a
+  /// placeholder.
+  static func filling(_ text: String, _ values: [(placeholder: String, value: String)]) -> String {
+    var filled = ""
+    var rest = text[...]
+    for (placeholder, value) in values {
+      guard let range = rest.range(of: placeholder) else { continue }
+      filled += rest[..<range.lowerBound]
+      filled += value
+      rest = rest[range.upperBound...]
+    }
+    return filled + rest
   }
 
   /// The Content-Security-Policy `serve` sends with the page.

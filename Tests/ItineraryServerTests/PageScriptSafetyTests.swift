@@ -130,6 +130,24 @@ import Testing
     #expect(run.stdout.contains(#"\u003cimg src=x onerror=alert(1)>"#), "the name as data")
   }
 
+  /// Found by the `page` fuzz target: a tile credit of `/*PLAN_DATA*/`
+  /// had the plans written into the map's JSON, which then did not parse.
+  @Test func dataThatSpellsAPlaceholderStaysData() throws {
+    let page = WebPage.document(
+      responseJSON: Data(#"{"reason": "/*MAP_DATA*/ /*PLAN_DATA*/"}"#.utf8),
+      background: .tiles(url: "https://t.example/{z}/{x}/{y}.png", attribution: "/*PLAN_DATA*/"))
+    func data(_ id: String) throws -> [String: Any] {
+      let open = try #require(page.range(of: "<script type=\"application/json\" id=\"\(id)\">"))
+      let close = try #require(page.range(of: "</script>", range: open.upperBound..<page.endIndex))
+      let text = String(page[open.upperBound..<close.lowerBound])
+      return try #require(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+    let tiles = try #require(try data("map-data")["tiles"] as? [String: Any])
+    #expect(tiles["attribution"] as? String == "/*PLAN_DATA*/")
+    #expect(try data("plan-data")["reason"] as? String == "/*MAP_DATA*/ /*PLAN_DATA*/")
+  }
+
   @Test func theServedPageCarriesThePolicy() throws {
     let server = try TestServer()
     let answer = try RawHTTP.request(server.port, "GET", "/")
