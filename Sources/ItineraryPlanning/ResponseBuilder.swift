@@ -141,7 +141,9 @@ struct ResponseBuilder {
   }
 
   /// Whether any of a visit falls outside the daylight (sunrise to civil
-  /// dusk) of the day it begins.
+  /// dusk) of the day it begins, at `point`: the start point, where the
+  /// solvers reckon daylight, so that a visit they end at dusk is not
+  /// called after dark by the seconds dusk differs a kilometre away.
   static func isAfterDark(from begin: Date, to leave: Date, at point: Coordinate, in zone: TimeZone)
     -> Bool
   {
@@ -183,7 +185,7 @@ struct ResponseBuilder {
         if isOutdoorWithoutHours(stop, timing),
           Self.isAfterDark(
             from: timing.frame.instant(atMinute: visit.begin),
-            to: timing.frame.instant(atMinute: visit.leave), at: place.coordinate,
+            to: timing.frame.instant(atMinute: visit.leave), at: problem.origin,
             in: timing.frame.timeZone)
         {
           result.afterDark = true
