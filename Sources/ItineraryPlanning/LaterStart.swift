@@ -10,32 +10,28 @@ enum LaterStart {
   static let step: TimeInterval = 30 * 60
   static let tries = 7 * 48
 
-  /// The most a suggested start's best plan waits in all, in minutes, when
-  /// some start within `easyWindow` of the first that fits allows it: a
+  /// The most a suggested start's best plan waits in all, in minutes: a
   /// person sent out at 05:30 to wait at three doors would rather start at
-  /// 11:00 and wait at none.
+  /// 08:00 and wait at none.
   static let easyWait = 15.0
-  static let easyWindow = 24
+  /// How many times a start is moved later by its plan's waiting.
+  static let easyTries = 3
 
   /// The first start on the half hour after `problem`'s from which some plan
-  /// fits and waits at most `easyWait` minutes, among the `easyWindow`
-  /// starts from the first from which one fits at all (else that first),
-  /// with the frame's length kept when `keepsLength` (the request gave an
-  /// end) or else the default end of that start; `nil` when none fits
-  /// within a week.
+  /// fits, then, while its best plan waits more than `easyWait` minutes in
+  /// all, that start moved later by the waiting (on the half hour, at most
+  /// `easyTries` times, kept when the plan there waits less), with the
+  /// frame's length kept when `keepsLength` (the request gave an end) or
+  /// else the default end of that start; `nil` when none fits within a week.
   ///
-  /// - Complexity: up to `tries + easyWindow` feasibility checks, O(n * m)
+  /// - Complexity: up to `tries + easyTries` feasibility checks, O(n * m)
   ///   each, and a solve of the best plan where the checks pass.
   static func find(_ problem: Problem, keepsLength: Bool) -> Date? {
     guard let frame = problem.time else { return nil }
     let all = problem.eligiblePlaces()
     let length = frame.end.timeIntervalSince(frame.start)
-    var start = Date(
-      timeIntervalSince1970: (frame.start.timeIntervalSince1970 / step).rounded(.down) * step)
-    var first: (start: Date, tried: Int)?
-    for tried in 0..<tries {
-      if let first, tried - first.tried >= easyWindow { break }
-      start += step
+    /// The best plan's waiting from `start`, or `nil` when no plan fits.
+    func waiting(from start: Date) -> Double? {
       var moved = problem
       moved.time?.start = start
       moved.time?.end =
@@ -45,11 +41,22 @@ enum LaterStart {
         let solution = try? Planner.solve(
           moved, .top(1), options: SolveOptions(timeLimit: .seconds(1))),
         let best = solution.plans.first
-      else { continue }
-      if timing.timeline(of: best.plan.stops).totalWait <= easyWait { return start }
-      if first == nil { first = (start, tried) }
+      else { return nil }
+      return timing.timeline(of: best.plan.stops).totalWait
     }
-    return first?.start
+    var start = Date(
+      timeIntervalSince1970: (frame.start.timeIntervalSince1970 / step).rounded(.down) * step)
+    for _ in 0..<tries {
+      start += step
+      guard var wait = waiting(from: start) else { continue }
+      for _ in 0..<easyTries where wait > easyWait {
+        let later = start + (wait * 60 / step).rounded(.up) * step
+        guard let less = waiting(from: later), less < wait else { break }
+        (start, wait) = (later, less)
+      }
+      return start
+    }
+    return nil
   }
 
   /// `; the same plan works from Su 10:00: --start "2026-12-06 10:00"`, or
