@@ -9,20 +9,20 @@ import Testing
   static let xs = [0, 10, 20, 30, 40]
   static let travel = xs.flatMap { a in xs.map { b in abs(a - b) } }
 
-  static func line(closes: [Int] = [1000, 1000, 1000, 1000, 1000]) throws
-    -> OrienteeringInstance
+  /// The neighbourhoods of the line, each place's window closing at `closes`.
+  static func line(size: Int, closes: [Int] = [1000, 1000, 1000, 1000, 1000])
+    -> NGNeighbourhoods
   {
-    try #require(
-      OrienteeringInstance(
-        scores: [0, 1, 1, 1, 1], durations: [0, 0, 0, 0, 0], opens: [0, 0, 0, 0, 0],
-        closes: closes, travel: travel, days: [OrienteeringDay(start: 0, end: 1000)]))
+    NGNeighbourhoods(
+      vertexCount: xs.count, size: size, distance: { Double(travel[$0 * xs.count + $1]) },
+      latest: { closes[$1] - travel[$0 * xs.count + $1] })
   }
 
   /// With neighbourhoods of two (each place and its nearest), the route
   /// 1, 2 remembers 1 at 2 (1 is 2's nearest), so it may not go back to 1,
   /// but forgets it at 3 (not among 3's neighbours), so 3 may go back to 1.
   @Test func aRouteRemembersWhatStaysInTheNeighbourhood() throws {
-    let ng = NGNeighbourhoods(try Self.line(), size: 2, reach: Self.travel)
+    let ng = Self.line(size: 2)
     let atOne = try #require(ng.memory(after: 1, from: 0, to: 1, leaving: 10))
     let atTwo = try #require(ng.memory(after: atOne, from: 1, to: 2, leaving: 20))
     #expect(ng.memory(after: atTwo, from: 2, to: 1, leaving: 30) == nil)
@@ -34,8 +34,7 @@ import Testing
   /// A neighbour too late to reach is remembered as if visited; one still
   /// in reach is not.
   @Test func aNeighbourOutOfReachIsRemembered() throws {
-    let instance = try Self.line(closes: [1000, 1000, 15, 1000, 1000])
-    let ng = NGNeighbourhoods(instance, size: 3, reach: Self.travel)
+    let ng = Self.line(size: 3, closes: [1000, 1000, 15, 1000, 1000])
     // Leaving 1 at 10, vertex 2 is reached at 20, after it closes at 15.
     let late = try #require(ng.memory(after: 1, from: 0, to: 1, leaving: 10))
     #expect(ng.memory(after: late, from: 1, to: 2, leaving: 10) == nil)

@@ -23,19 +23,6 @@ struct NGNeighbourhoods: Sendable {
   /// start the j-th vertex of its neighbourhood within its window.
   private let latest: [Int]
 
-  /// The neighbourhoods of an orienteering instance, with its windows.
-  ///
-  /// - Parameters:
-  ///   - size: clamped to 1 ... `maxSize` and to the vertex count.
-  ///   - reach: `reach[v * n + w]`, the least time from leaving v to
-  ///     arriving at w by any walk.
-  init(_ instance: OrienteeringInstance, size: Int, reach: [Int]) {
-    let n = instance.vertexCount
-    self.init(
-      vertexCount: n, size: size, distance: { Double(instance.travel($0, $1)) },
-      latest: { v, u in instance.closes[u] - reach[v * n + u] })
-  }
-
   /// - Parameters:
   ///   - size: clamped to 1 ... `maxSize` and to the vertex count.
   ///   - distance: how near the second vertex is to the first.

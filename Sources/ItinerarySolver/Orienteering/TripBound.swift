@@ -13,8 +13,8 @@ import ItineraryCore
 /// least variety penalty any day still has for it. Meals are bounded apart
 /// (`TripInstance.mealsLeft`).
 ///
-/// - Complexity: O(n) per bound for n vertices, after building
-///   `TripCompletionBound`.
+/// - Complexity: O(n) per bound for n vertices (the knapsack stops once it
+///   passes what it is compared with), after building `TripCompletionBound`.
 struct TripBound {
   private let instance: TripInstance
   private let completion: TripCompletionBound
@@ -26,9 +26,13 @@ struct TripBound {
   /// Minutes of every day after each day.
   private let later: [Double]
 
-  init(_ instance: TripInstance, deadline: Deadline? = nil) {
+  init(
+    _ instance: TripInstance, successors: DaySuccessors,
+    work: Int = TripLabelling.boundWork, deadline: Deadline? = nil
+  ) {
     self.instance = instance
-    completion = TripCompletionBound(instance, deadline: deadline)
+    completion = TripCompletionBound(
+      instance, successors: successors, maxWork: work, deadline: deadline)
     let n = instance.vertexCount
     let minutes = (0..<n).map { w in
       instance.dwell[w] + ((0..<n).filter { $0 != w }.map { instance.travel($0, w) }.min() ?? 0)
@@ -49,19 +53,36 @@ struct TripBound {
     self.later = later
   }
 
-  /// The most the places not in `out` can add, leaving `vertex` at `time`
-  /// on `day`, come from `previous`.
-  func value(
-    day: Int, at vertex: Int, leaving time: Double, after previous: Int, out: PlaceSet
+  /// Whether the places not in `out` may add more than `need`, leaving
+  /// `vertex` at `time` on `day`, by the fractional knapsack (the caller
+  /// asks `completion` apart, as it learns what is out).
+  @inline(__always)
+  func exceeds(_ need: Double, day: Int, at vertex: Int, leaving time: Double, out: PlaceSet)
+    -> Bool
+  {
+    knapsack(day: day, time: time, out: out, above: need) > need
+  }
+
+  /// The completion bound alone: the most a trip at `vertex` on `day`,
+  /// leaving it at `time`, can still gain without going straight back to
+  /// `previous`.
+  @inline(__always)
+  func completion(day: Int, at vertex: Int, leaving time: Double, after previous: Int) -> Double {
+    completion.value(day: day, at: vertex, leaving: time, after: previous)
+  }
+
+  /// The completion bound alone, when the route may not go on to a vertex
+  /// `barred` says it may not.
+  @inline(__always)
+  func completion(
+    day: Int, at vertex: Int, leaving time: Double, avoiding barred: (Int) -> Bool
   ) -> Double {
-    min(
-      knapsack(day: day, time: time, out: out),
-      completion.value(day: day, at: vertex, leaving: time, after: previous))
+    completion.value(day: day, at: vertex, leaving: time, avoiding: barred)
   }
 
   /// The fractional knapsack of the places not in `out`, with the time
-  /// left after `time` on `day`.
-  private func knapsack(day: Int, time: Double, out: PlaceSet) -> Double {
+  /// left after `time` on `day`; once it passes `above`, any value past it.
+  private func knapsack(day: Int, time: Double, out: PlaceSet, above: Double) -> Double {
     var capacity = instance.horizons[day] - time + later[day]
     var total = 0.0
     for w in byRatio where !out.contains(w) {
@@ -69,6 +90,7 @@ struct TripBound {
       if need <= capacity {
         total += instance.scores[w]
         capacity -= need
+        if total > above { return total }
       } else {
         return total + instance.scores[w] * capacity / need
       }

@@ -14,7 +14,8 @@ import ItineraryCore
 /// score there is.
 ///
 /// - Complexity: O(n^2 * T / step * log m) time and O(n * T / step) memory
-///   for n vertices, days of T minutes in all and m open intervals a place.
+///   for n vertices, days of T minutes in all and m open intervals a place
+///   (each scan stops at the first successor too late to reach).
 struct TripCompletionBound {
   let step: Double
   /// Where each day's table starts in `cells`, and its slots.
@@ -25,15 +26,22 @@ struct TripCompletionBound {
   /// The most every day after each can gain, from the origin at its start.
   private let later: [Double]
 
+  /// The most cells a bound keeps: 64 MiB.
+  static let maxCells = 1 << 23
+
   /// The bound of every day, filled in at most about `maxWork` steps.
   ///
   /// When `deadline` passes during the filling, the slots left are set to
   /// every score there is (an upper bound, a useless one); the search that
   /// asked for it stops at the same deadline anyway.
-  init(_ instance: TripInstance, maxWork: Int = 1 << 22, deadline: Deadline? = nil) {
+  init(
+    _ instance: TripInstance, successors: DaySuccessors, maxWork: Int = TripLabelling.boundWork,
+    deadline: Deadline? = nil
+  ) {
     let n = instance.vertexCount
     let minutes = instance.horizons.reduce(0, +)
-    let step = max(1, Double(n * n) * minutes / Double(maxWork))
+    let step = max(
+      1, Double(n * n) * minutes / Double(maxWork), Double(n) * minutes / Double(Self.maxCells))
     let everything = instance.scores.reduce(0) { $0 + max($1, 0) }
     let slots = instance.horizons.map { Int($0 / step) + 1 }
     self.step = step
@@ -56,16 +64,24 @@ struct TripCompletionBound {
           var choice = CompletionCell.Choice(
             home: time + instance.travel(v, 0) <= horizon ? -weight * instance.km(v, 0) : -.infinity
           )
-          for w in 1..<n where w != v {
-            guard
-              let begin = instance.windows[day][w].earliestVisit(
-                arrival: time + instance.travel(v, w), dwell: instance.dwell[w])
-            else { continue }
-            let leave = begin + instance.dwell[w]
-            guard leave + instance.travel(w, 0) <= horizon else { continue }
-            let next = Int(leave / step)
-            let rest = next > slot ? cells[base + w * count + next].value(after: v) : everything
-            choice.offer(instance.scores[w] - weight * instance.km(v, w) + rest, through: w)
+          for next in successors[day, v] {
+            guard time <= next.last else { break }
+            let w = next.vertex
+            let leave: Double
+            if next.onlyOpening.isNaN {
+              guard
+                let begin = instance.windows[day][w].earliestVisit(
+                  arrival: time + next.way, dwell: next.dwell),
+                begin + next.dwell + instance.travel(w, 0) <= horizon
+              else { continue }
+              leave = begin + next.dwell
+            } else {
+              leave = max(time + next.way, next.onlyOpening) + next.dwell
+            }
+            let slotLeft = Int(leave / step)
+            let rest =
+              slotLeft > slot ? cells[base + w * count + slotLeft].value(after: v) : everything
+            choice.offer(next.worth + rest, through: w)
           }
           cells[base + v * count + slot] = choice.cell
         }
@@ -84,9 +100,19 @@ struct TripCompletionBound {
   /// cannot get home that day.
   @inline(__always)
   func value(day: Int, at vertex: Int, leaving time: Double, after previous: Int) -> Double {
+    value(day: day, at: vertex, leaving: time, avoiding: { $0 == previous })
+  }
+
+  /// The most a trip at `vertex` on `day`, leaving it at `time`, can still
+  /// gain when it may not go on to a vertex `barred` says it may not; minus
+  /// infinity when it cannot get home that day.
+  @inline(__always)
+  func value(day: Int, at vertex: Int, leaving time: Double, avoiding barred: (Int) -> Bool)
+    -> Double
+  {
     let slot = Int(time / step)
     let count = slots[day]
     guard slot < count else { return -.infinity }
-    return cells[offsets[day] + vertex * count + slot].value(after: previous) + later[day]
+    return cells[offsets[day] + vertex * count + slot].value(avoiding: barred) + later[day]
   }
 }

@@ -46,16 +46,28 @@ public enum TripLabelling {
   public static let neighbourhood = 8
   /// Up to this many vertices the search works out the shortest walks
   /// between them (O(n^3)), to leave out places it can no longer reach.
-  static let reachVertices = 256
+  static let reachVertices = 320
+  /// The most steps the completion bound takes by default: about 50 ms on
+  /// a trip's few hundred places.
+  public static let boundWork = 1 << 22
 
   /// The best trip, proven when the search ends before `deadline` and within
   /// `maxLabels` labels per search.
   ///
-  /// - Parameter neighbourhood: the size of each ng-neighbourhood, from 1
-  ///   (no ng-memory: decremental state-space relaxation alone) to 32.
+  /// Given a bar (`atLeast`), it only looks for trips worth at least that,
+  /// pruning the others as it prunes those the incumbent beats: a proven
+  /// result worth less says that no trip reaches the bar, sooner than a
+  /// proof of the optimum would.
+  ///
+  /// - Parameters:
+  ///   - neighbourhood: the size of each ng-neighbourhood, from 1 (no
+  ///     ng-memory: decremental state-space relaxation alone) to 32.
+  ///   - boundWork: the most steps the completion bound may take; below
+  ///     what it needs it counts time in coarser steps, sooner and weaker.
   public static func solve(
     _ instance: TripInstance, incumbent: [[Int]] = [], deadline: Deadline,
-    maxLabels: Int = 2_000_000, neighbourhood: Int = neighbourhood
+    maxLabels: Int = 2_000_000, neighbourhood: Int = neighbourhood,
+    boundWork: Int = boundWork, atLeast bar: Double = -.infinity
   ) -> Result {
     let start = instance.value(of: incumbent).map { (incumbent, $0) } ?? ([], 0)
     // Its tables take O(n^2) to build: not when there is no time to use them.
@@ -64,7 +76,7 @@ public enum TripLabelling {
     }
     var search = Search(
       instance: instance, best: start.0, bestValue: start.1, maxLabels: maxLabels,
-      neighbourhood: neighbourhood, deadline: deadline)
+      neighbourhood: neighbourhood, boundWork: boundWork, bar: bar, deadline: deadline)
     let end = search.searchToTheEnd(until: deadline, vertexCount: instance.vertexCount)
     return Result(
       routes: search.best, value: search.bestValue, proven: end.proven,
@@ -91,6 +103,8 @@ struct PlaceSet {
 struct TripLabelEntry: LabelFrontEntry {
   struct Context {
     let waitWeight: Double
+    /// Whether stops so far tell labels apart (a day has a pace).
+    let comparesStops: Bool
     /// The part of each label's counts that tells labels apart.
     let compared: Range<Int>
     /// Every label's stops per category, or empty when nothing limits them.
@@ -102,19 +116,35 @@ struct TripLabelEntry: LabelFrontEntry {
   var score: Double
   var unavailable: CriticalSet
   var memory: UInt32
-  var countsStart: Int
+  var countsStart: Int32
   /// Stops so far on its day: fewer leave more of the pace.
-  var stops: Int
+  var stops: Int32
   /// The day's meal windows that have had their meal.
   var meals: UInt8
-  var label: Int
+  private var index: Int32
+  var label: Int { Int(index) }
+
+  /// Small enough that fronts move little memory as they change.
+  init(
+    time: Double, score: Double, unavailable: CriticalSet, memory: UInt32, countsStart: Int,
+    stops: Int, meals: UInt8, label: Int
+  ) {
+    self.time = time
+    self.score = score
+    self.unavailable = unavailable
+    self.memory = memory
+    self.countsStart = Int32(countsStart)
+    self.stops = Int32(stops)
+    self.meals = meals
+    index = Int32(label)
+  }
 
   @inline(__always)
   func dominates(_ other: Self, in context: Context) -> Bool {
     guard
       unavailable.isSubset(of: other.unavailable) && memory & ~other.memory == 0
         && time <= other.time && score - context.waitWeight * (other.time - time) >= other.score
-        && stops <= other.stops && meals & ~other.meals == 0
+        && (stops <= other.stops || !context.comparesStops) && meals & ~other.meals == 0
     else { return false }
     return hasNoMoreStops(than: other, in: context)
   }
@@ -125,7 +155,8 @@ struct TripLabelEntry: LabelFrontEntry {
   @inline(__always)
   func supersedes(_ older: Self, in context: Context) -> Bool {
     score >= older.score && unavailable.isSubset(of: older.unavailable)
-      && memory & ~older.memory == 0 && stops <= older.stops && meals & ~older.meals == 0
+      && memory & ~older.memory == 0 && (stops <= older.stops || !context.comparesStops)
+      && meals & ~older.meals == 0
       && hasNoMoreStops(than: older, in: context)
   }
 
@@ -133,7 +164,8 @@ struct TripLabelEntry: LabelFrontEntry {
   private func hasNoMoreStops(than other: Self, in context: Context) -> Bool {
     guard !context.counts.isEmpty else { return true }
     for index in context.compared
-    where context.counts[countsStart + index] > context.counts[other.countsStart + index] {
+    where context.counts[Int(countsStart) + index] > context.counts[Int(other.countsStart) + index]
+    {
       return false
     }
     return true
@@ -164,6 +196,8 @@ private struct Search: RelaxedLabelSearch {
 
   let instance: TripInstance
   let bound: TripBound
+  /// Each vertex's successors each day, latest first.
+  let successors: DaySuccessors
   let neighbourhoods: NGNeighbourhoods
   /// The last day's latest begin of a visit to each vertex that still gets
   /// home by the day's end (minus infinity: none).
@@ -179,6 +213,10 @@ private struct Search: RelaxedLabelSearch {
   var critical: CriticalVertices
   var best: [[Int]]
   var bestValue: Double
+  /// What a trip must be worth more than (by `epsilon`) to be looked for:
+  /// the best trip's value, or a hair below the bar when that is higher.
+  var threshold: Double
+  let comparesStops: Bool
   let maxLabels: Int
   var labels: [Label] = []
   var labelCount: Int { labels.count }
@@ -186,23 +224,17 @@ private struct Search: RelaxedLabelSearch {
 
   init(
     instance: TripInstance, best: [[Int]], bestValue: Double, maxLabels: Int,
-    neighbourhood: Int, deadline: Deadline
+    neighbourhood: Int, boundWork: Int, bar: Double, deadline: Deadline
   ) {
     self.instance = instance
     self.maxLabels = maxLabels
     self.best = best
     self.bestValue = bestValue
-    bound = TripBound(instance, deadline: deadline)
+    let successors = DaySuccessors(instance)
+    self.successors = successors
+    bound = TripBound(instance, successors: successors, work: boundWork, deadline: deadline)
     let n = instance.vertexCount
-    let lastDay = instance.dayCount - 1
-    let lastBegins = (0..<n).map { w in
-      let latest = instance.windows[lastDay][w].intervals
-        .filter { $0.end - $0.begin >= instance.dwell[w] }.map { $0.end - instance.dwell[w] }
-        .max()
-      return min(
-        latest ?? -.infinity,
-        instance.horizons[lastDay] - instance.dwell[w] - instance.travel(w, 0))
-    }
+    let lastBegins = successors.latestBegins[instance.dayCount - 1]
     let reach =
       n <= TripLabelling.reachVertices
       ? shortestWalks(
@@ -225,6 +257,8 @@ private struct Search: RelaxedLabelSearch {
       instance.varietyPenalty > 0 || instance.maxPerDay < .max ? 2 * categories : categories
     compared = first..<end
     epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
+    threshold = max(bestValue, bar - 2 * epsilon)
+    comparesStops = instance.maxStops.contains { $0 < .max }
   }
 
   /// `set` with the critical places a label leaving `vertex` at `time` on
@@ -244,6 +278,7 @@ private struct Search: RelaxedLabelSearch {
     if let value = instance.value(of: routes), value > bestValue + epsilon {
       best = routes
       bestValue = value
+      threshold = max(threshold, value)
     }
   }
 
@@ -289,7 +324,7 @@ private struct Search: RelaxedLabelSearch {
     /// Dominance's view of the stops per category.
     func context(_ counts: UnsafeBufferPointer<UInt8>) -> TripLabelEntry.Context {
       TripLabelEntry.Context(
-        waitWeight: instance.waitWeight, compared: compared,
+        waitWeight: instance.waitWeight, comparesStops: comparesStops, compared: compared,
         counts: tracksCounts ? counts : UnsafeBufferPointer(start: nil, count: 0))
     }
 
@@ -327,6 +362,17 @@ private struct Search: RelaxedLabelSearch {
       return neighbourhoods.memory(after: label.memory, from: label.vertex, to: w, leaving: leaving)
     }
 
+    /// Whether a trip that goes home for the night after `label`, worth
+    /// `home` then, may still beat the best known.
+    func nightMayPay(_ label: Label, home: Double) -> Bool {
+      let day = label.day + 1
+      let need = threshold + epsilon - home - instance.mealsLeft(day: day, meals: 0, leaving: 0)
+      return bound.completion(day: day, at: 0, leaving: 0, after: 0) > need
+        && bound.exceeds(
+          need, day: day, at: 0, leaving: 0,
+          out: PlaceSet(unavailable: label.unavailable, criticalIndex: critical.index))
+    }
+
     /// `set` with the critical places out of reach from `w` at `time` on `day`.
     func outOfReach(_ set: CriticalSet, from w: Int, at time: Double, day: Int) -> CriticalSet {
       day == lastDay ? unreachable(from: w, at: time, adding: set) : set
@@ -360,13 +406,7 @@ private struct Search: RelaxedLabelSearch {
         if home > bestValue + epsilon { improve(trip: routes(ending: index)) }
       }
       // Home for the night, and on to the next day.
-      if label.day + 1 < days,
-        home + instance.mealsLeft(day: label.day + 1, meals: 0, leaving: 0)
-          + bound.value(
-            day: label.day + 1, at: 0, leaving: 0, after: 0,
-            out: PlaceSet(unavailable: label.unavailable, criticalIndex: critical.index))
-          > bestValue + epsilon
-      {
+      if label.day + 1 < days, nightMayPay(label, home: home) {
         var night = label
         night.vertex = 0
         night.day += 1
@@ -392,7 +432,10 @@ private struct Search: RelaxedLabelSearch {
         night.parent = index
         guard add(night) else { return .stopped }
       }
-      for w in 1..<n where label.stops < instance.maxStops[label.day] {
+      let onward = label.stops < instance.maxStops[label.day] ? successors[label.day, v] : []
+      for next in onward {
+        guard label.time <= next.last else { break }
+        let w = next.vertex
         let bit = critical.index[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
         let category = instance.categories[w]
@@ -408,17 +451,25 @@ private struct Search: RelaxedLabelSearch {
           visit.meal >= 0 ? label.meals | 1 << visit.meal : label.meals, day: label.day,
           after: visit.leave)
         let mealsLeft = instance.mealsLeft(day: label.day, meals: meals, leaving: visit.leave)
+        let value =
+          label.value + visit.gain - instance.varietyPenalty * Double(dayCount(label, category))
+        let need = threshold + epsilon - value - mealsLeft
+        // The completion bound first: it is one look, and prunes most.
+        guard bound.completion(day: label.day, at: w, leaving: visit.leave, after: v) > need
+        else { continue }
         var unavailable = label.unavailable
         if bit >= 0 { unavailable.insert(bit) }
         unavailable = outOfReach(unavailable, from: w, at: visit.leave, day: label.day)
-        let value =
-          label.value + visit.gain - instance.varietyPenalty * Double(dayCount(label, category))
         let out = PlaceSet(unavailable: unavailable, criticalIndex: critical.index)
         guard
-          value + mealsLeft
-            + bound.value(day: label.day, at: w, leaving: visit.leave, after: v, out: out)
-            > bestValue + epsilon,
-          let memory = nextMemory(label, to: w, leaving: visit.leave)
+          bound.exceeds(need, day: label.day, at: w, leaving: visit.leave, out: out),
+          let memory = nextMemory(label, to: w, leaving: visit.leave),
+          // The bound again, now that what the label may not visit is known.
+          bound.completion(
+            day: label.day, at: w, leaving: visit.leave,
+            avoiding: { u in
+              u == v || neighbourhoods.remembers(u, at: w, in: memory) || out.contains(u)
+            }) > need
         else { continue }
         var countsStart = 0
         if tracksCounts {
@@ -431,7 +482,7 @@ private struct Search: RelaxedLabelSearch {
           counts[countsStart + instance.categoryCount + category] += 1
           let categoryBound = bound.value(
             day: label.day, out: out, counts: counts[countsStart..<countsStart + stride])
-          guard value + mealsLeft + categoryBound > bestValue + epsilon else {
+          guard categoryBound > need else {
             counts.removeLast(stride)
             continue
           }
@@ -443,7 +494,7 @@ private struct Search: RelaxedLabelSearch {
         guard add(next) else { return .stopped }
       }
     }
-    guard bestRelaxed >= 0, bestRelaxedValue > bestValue + epsilon else { return .noBetter }
+    guard bestRelaxed >= 0, bestRelaxedValue > threshold + epsilon else { return .noBetter }
     return .relaxed(routes(ending: bestRelaxed))
   }
 }
