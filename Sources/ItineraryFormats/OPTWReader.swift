@@ -17,10 +17,11 @@ import ItinerarySolver
 public enum OPTWReader {
   /// Coordinates, durations and windows must lie within this magnitude.
   public static let largestValue = 1e7
-  /// Bytes the solver holds per pair of vertices: the travel times, their
-  /// copy without the way back, the successor lists and the labelling's
-  /// reach table.
-  public static let bytesPerPair = 48
+  /// Bytes the solver holds per pair of vertices: the travel times and
+  /// their copy without the way back (16), the beam search's successor
+  /// lists (24), and for the proof the route as a trip (minutes and
+  /// kilometres, 16), its reach table (8) and neighbourhoods (1).
+  public static let bytesPerPair = 72
 
   /// The instance in the file at `url`, with `routes` identical days.
   ///

@@ -300,6 +300,23 @@ import Testing
     #expect(!exact.proven)
     #expect(Self.isTrip([exact.route], instance))
   }
+
+  /// A proof whose memory holds a few labels stops at them and says so; with
+  /// room it proves the same instance.
+  @Test func aProofOutOfMemorySaysSo() throws {
+    let instance = try #require(Self.instance(seed: 5, customers: 8, days: 1))
+    let roomy = OrienteeringLabelling.solve(
+      instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)))
+    #expect(roomy.proven)
+    #expect(roomy.labels > 3)
+    let budget = 4 * 3 * TripLabelling.bytesPerLabel / 3
+    let tight = OrienteeringLabelling.solve(
+      instance, day: instance.days[0], deadline: Deadline(after: .seconds(30)),
+      memoryBudget: budget)
+    #expect(!tight.proven)
+    #expect(tight.labels <= 3 * tight.iterations)
+    #expect(Self.isTrip([tight.route], instance))
+  }
 }
 
 extension OrienteeringTests {

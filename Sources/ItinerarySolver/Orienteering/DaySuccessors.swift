@@ -1,40 +1,37 @@
 import ItineraryCore
 
-/// Each vertex's successors on each day of a trip, latest first: ordered by
-/// the last time one may leave the vertex and still begin the successor's
+/// The places of each day of a trip, latest first: ordered by the last
+/// time a route may leave any other vertex and still begin the place's
 /// visit that day and get home by the day's end, so that a scan from a
-/// vertex at some time stops at the first successor too late to reach.
+/// vertex at some time stops at the first place too late to reach from
+/// anywhere, and skips those too late to reach from that vertex.
 ///
-/// - Complexity: O(d * n^2 log n) time and O(d * n^2) memory for n vertices
-///   and d days.
+/// - Complexity: O(d * n^2) time (each place's nearest way in) and O(d * n)
+///   memory for n vertices and d days.
 struct DaySuccessors {
   struct Successor {
-    var vertex: Int
-    /// The last minute one may leave the vertex and still visit this
-    /// successor that day.
+    /// The last minute a route may leave any vertex and still visit this
+    /// place that day.
     var last: Double
-    /// Minutes from the vertex.
-    var way: Double
-    /// Minutes of its visit.
-    var dwell: Double
-    /// Its score less the price of the kilometres from the vertex.
-    var worth: Double
-    /// When the successor has one open interval that day, its beginning: a
-    /// visit reached by `last` begins at the later of it and the arrival,
-    /// and fits. Not a number when it has several.
-    var onlyOpening: Double
+    var vertex: Int
   }
 
   /// `latestBegins[day][w]`: the latest begin of a visit to `w` on `day`
   /// from which the route still gets home by the day's end (minus infinity:
   /// none).
   let latestBegins: [[Double]]
-  private let successors: [Successor]
-  private let vertexCount: Int
+  /// `onlyOpenings[day][w]`: when `w` has one open interval that day, its
+  /// beginning (a visit reached by its latest begin begins at the later of
+  /// it and the arrival, and fits); not a number when it has several.
+  let onlyOpenings: [[Double]]
+  /// `orders[day]`: the places, latest first.
+  private let orders: [[Successor]]
 
   init(_ instance: TripInstance) {
     let n = instance.vertexCount
-    vertexCount = n
+    let nearestWayIn = (0..<n).map { w in
+      (0..<n).lazy.filter { $0 != w }.map { instance.travel($0, w) }.min() ?? 0
+    }
     latestBegins = (0..<instance.dayCount).map { day in
       (0..<n).map { w in
         let dwell = instance.dwell[w]
@@ -43,36 +40,18 @@ struct DaySuccessors {
         return min(latest ?? -.infinity, instance.horizons[day] - dwell - instance.travel(w, 0))
       }
     }
-    var successors: [Successor] = []
-    successors.reserveCapacity(instance.dayCount * n * n)
-    for (day, latest) in latestBegins.enumerated() {
-      let openings = (0..<n).map { w in
-        let intervals = instance.windows[day][w].intervals
-        return intervals.count == 1 ? intervals[0].begin : .nan
-      }
-      for v in 0..<n {
-        let row = (1..<n).map { w in
-          let way = instance.travel(v, w)
-          return Successor(
-            vertex: w, last: w == v ? -.infinity : latest[w] - way, way: way,
-            dwell: instance.dwell[w],
-            worth: instance.scores[w] - instance.distanceWeight * instance.km(v, w),
-            onlyOpening: openings[w])
-        }
-        successors += row.sorted { $0.last > $1.last }
-        successors.append(
-          Successor(vertex: v, last: -.infinity, way: 0, dwell: 0, worth: 0, onlyOpening: .nan))
-      }
+    onlyOpenings = instance.windows.map { windows in
+      windows.map { $0.intervals.count == 1 ? $0.intervals[0].begin : .nan }
     }
-    self.successors = successors
+    orders = latestBegins.map { latest in
+      (1..<max(n, 1)).map { Successor(last: latest[$0] - nearestWayIn[$0], vertex: $0) }
+        .filter(\.last.isFinite).sorted { $0.last > $1.last }
+    }
   }
 
-  /// The successors of `vertex` on `day`, latest first; a successor whose
-  /// `last` is minus infinity (the vertex itself among them) is never
-  /// reached.
+  /// The places of `day` a route may still reach, latest first: a scan
+  /// stops at the first whose `last` is before the time it leaves, and
+  /// skips those its own way there makes too late (`latestBegins`).
   @inline(__always)
-  subscript(day: Int, vertex: Int) -> ArraySlice<Successor> {
-    let start = (day * vertexCount + vertex) * vertexCount
-    return successors[start..<start + vertexCount]
-  }
+  subscript(day: Int) -> [Successor] { orders[day] }
 }

@@ -36,11 +36,12 @@ public enum OrienteeringLabelling {
   public static func solve(
     _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
     deadline: Deadline, maxLabels: Int = 3_000_000, neighbourhood: Int = neighbourhood,
-    boundWork: Int = boundWork, atLeast bar: Double = -.infinity
+    boundWork: Int = boundWork, memoryBudget: Int = .max, atLeast bar: Double = -.infinity
   ) -> Result {
     let result = TripLabelling.solve(
       TripInstance(instance, day: day), incumbent: [incumbent], deadline: deadline,
-      maxLabels: maxLabels, neighbourhood: neighbourhood, boundWork: boundWork, atLeast: bar)
+      maxLabels: maxLabels, neighbourhood: neighbourhood, boundWork: boundWork,
+      memoryBudget: memoryBudget, atLeast: bar)
     return Result(
       route: result.routes.first ?? [], score: result.value, proven: result.proven,
       iterations: result.iterations, labels: result.labels)

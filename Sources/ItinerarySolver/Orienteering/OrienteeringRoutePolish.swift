@@ -20,13 +20,16 @@ public enum OrienteeringRoutePolish {
   /// route of all (no route's best can be proven in time: there is nothing
   /// to hope for from polishing this instance).
   ///
-  /// - Parameter routeDeadline: the deadline of each route's proof, asked
-  ///   for when that proof starts.
+  /// - Parameters:
+  ///   - memoryBudget: bytes each route's proof may take.
+  ///   - routeDeadline: the deadline of each route's proof, asked for when
+  ///     that proof starts.
   /// - Complexity: one labelling per route and pass (exponential in the
   ///   worst case, bounded by the deadlines), plus O(n^2) to build each
   ///   route's instance for n vertices.
   public static func polish(
-    _ instance: OrienteeringInstance, routes: [[Int]], routeDeadline: () -> Deadline
+    _ instance: OrienteeringInstance, routes: [[Int]], memoryBudget: Int = .max,
+    routeDeadline: () -> Deadline
   ) -> [[Int]]? {
     var routes = routes
     let epsilon = 1e-9 * max(1, instance.scores.reduce(0) { $0 + abs($1) })
@@ -45,7 +48,7 @@ public enum OrienteeringRoutePolish {
         let part = instance.restricted(to: free)
         let best = OrienteeringLabelling.solve(
           part, day: instance.days[day], incumbent: routes[day].map { position[$0] },
-          deadline: routeDeadline(), boundWork: boundWork)
+          deadline: routeDeadline(), boundWork: boundWork, memoryBudget: memoryBudget)
         guard best.proven else { return proofs > 0 ? routes : nil }
         proofs += 1
         if best.score > instance.score([routes[day]]) + epsilon {

@@ -83,7 +83,9 @@ public enum OrienteeringSolver {
     let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
     let phase = oneRoute ? deadline.fraction(heuristicShare) : deadline
     let polish = OrienteeringHeuristic.Polish(start: deadline.fraction(polishStart)) { routes in
-      OrienteeringRoutePolish.polish(instance, routes: routes) {
+      OrienteeringRoutePolish.polish(
+        instance, routes: routes, memoryBudget: options.memoryBudget
+      ) {
         deadline.fraction(polishShare)
       }
     }
@@ -122,7 +124,7 @@ public enum OrienteeringSolver {
       begunAt: beamEnded)
     let exact = OrienteeringLabelling.solve(
       instance, day: day, incumbent: found.routes.first ?? [],
-      deadline: deadline.fraction(exactShare))
+      deadline: deadline.fraction(exactShare), memoryBudget: options.memoryBudget)
     proofEnded.cancel()
     group.wait()
     if let side = beside.value { found.absorb(side, begunAt: besideBegins) }

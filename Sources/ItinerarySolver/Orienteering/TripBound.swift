@@ -28,11 +28,12 @@ struct TripBound {
 
   init(
     _ instance: TripInstance, successors: DaySuccessors,
-    work: Int = TripLabelling.boundWork, deadline: Deadline? = nil
+    work: Int = TripLabelling.boundWork, cells: Int = TripCompletionBound.maxCells,
+    deadline: Deadline? = nil
   ) {
     self.instance = instance
     completion = TripCompletionBound(
-      instance, successors: successors, maxWork: work, deadline: deadline)
+      instance, successors: successors, maxWork: work, maxCells: cells, deadline: deadline)
     let n = instance.vertexCount
     let minutes = (0..<n).map { w in
       instance.dwell[w] + ((0..<n).filter { $0 != w }.map { instance.travel($0, w) }.min() ?? 0)

@@ -26,22 +26,23 @@ struct TripCompletionBound {
   /// The most every day after each can gain, from the origin at its start.
   private let later: [Double]
 
-  /// The most cells a bound keeps: 64 MiB.
+  /// The most cells a bound keeps by default: 96 MiB.
   static let maxCells = 1 << 23
 
-  /// The bound of every day, filled in at most about `maxWork` steps.
+  /// The bound of every day, in at most about `maxCells` cells, filled in
+  /// at most about `maxWork` steps.
   ///
   /// When `deadline` passes during the filling, the slots left are set to
   /// every score there is (an upper bound, a useless one); the search that
   /// asked for it stops at the same deadline anyway.
   init(
     _ instance: TripInstance, successors: DaySuccessors, maxWork: Int = TripLabelling.boundWork,
-    deadline: Deadline? = nil
+    maxCells: Int = maxCells, deadline: Deadline? = nil
   ) {
     let n = instance.vertexCount
     let minutes = instance.horizons.reduce(0, +)
     let step = max(
-      1, Double(n * n) * minutes / Double(maxWork), Double(n) * minutes / Double(Self.maxCells))
+      1, Double(n * n) * minutes / Double(maxWork), Double(n) * minutes / Double(maxCells))
     let everything = instance.scores.reduce(0) { $0 + max($1, 0) }
     let slots = instance.horizons.map { Int($0 / step) + 1 }
     self.step = step
@@ -57,6 +58,9 @@ struct TripCompletionBound {
     let weight = instance.distanceWeight
     for day in 0..<instance.dayCount where !(deadline?.hasPassed ?? false) {
       let (base, count, horizon) = (offsets[day], slots[day], instance.horizons[day])
+      let onlyOpenings = successors.onlyOpenings[day]
+      let latestBegins = successors.latestBegins[day]
+      let places = successors[day]
       for slot in stride(from: count - 1, through: 0, by: -1) {
         if let deadline, deadline.hasPassed { break }
         let time = Double(slot) * step
@@ -64,24 +68,27 @@ struct TripCompletionBound {
           var choice = CompletionCell.Choice(
             home: time + instance.travel(v, 0) <= horizon ? -weight * instance.km(v, 0) : -.infinity
           )
-          for next in successors[day, v] {
+          for next in places {
             guard time <= next.last else { break }
             let w = next.vertex
+            let way = instance.travel(v, w)
+            guard w != v, time + way <= latestBegins[w] else { continue }
+            let dwell = instance.dwell[w]
             let leave: Double
-            if next.onlyOpening.isNaN {
+            if onlyOpenings[w].isNaN {
               guard
                 let begin = instance.windows[day][w].earliestVisit(
-                  arrival: time + next.way, dwell: next.dwell),
-                begin + next.dwell + instance.travel(w, 0) <= horizon
+                  arrival: time + way, dwell: dwell),
+                begin + dwell + instance.travel(w, 0) <= horizon
               else { continue }
-              leave = begin + next.dwell
+              leave = begin + dwell
             } else {
-              leave = max(time + next.way, next.onlyOpening) + next.dwell
+              leave = max(time + way, onlyOpenings[w]) + dwell
             }
             let slotLeft = Int(leave / step)
             let rest =
               slotLeft > slot ? cells[base + w * count + slotLeft].value(after: v) : everything
-            choice.offer(next.worth + rest, through: w)
+            choice.offer(instance.scores[w] - weight * instance.km(v, w) + rest, through: w)
           }
           cells[base + v * count + slot] = choice.cell
         }

@@ -50,6 +50,9 @@ public enum TripLabelling {
   /// The most steps the completion bound takes by default: about 50 ms on
   /// a trip's few hundred places.
   public static let boundWork = 1 << 22
+  /// Bytes one label takes, with its queue entry and place in the
+  /// dominance lists.
+  public static let bytesPerLabel = 160
 
   /// The best trip, proven when the search ends before `deadline` and within
   /// `maxLabels` labels per search.
@@ -64,19 +67,26 @@ public enum TripLabelling {
   ///     ng-memory: decremental state-space relaxation alone) to 32.
   ///   - boundWork: the most steps the completion bound may take; below
   ///     what it needs it counts time in coarser steps, sooner and weaker.
+  ///   - memoryBudget: bytes the bound's table and the labels may take: a
+  ///     quarter for the table, the rest for the labels, at `bytesPerLabel`
+  ///     each (fewer than `maxLabels` when it says so).
   public static func solve(
     _ instance: TripInstance, incumbent: [[Int]] = [], deadline: Deadline,
     maxLabels: Int = 2_000_000, neighbourhood: Int = neighbourhood,
-    boundWork: Int = boundWork, atLeast bar: Double = -.infinity
+    boundWork: Int = boundWork, memoryBudget: Int = .max, atLeast bar: Double = -.infinity
   ) -> Result {
     let start = instance.value(of: incumbent).map { (incumbent, $0) } ?? ([], 0)
     // Its tables take O(n^2) to build: not when there is no time to use them.
     guard !deadline.hasPassed else {
       return Result(routes: start.0, value: start.1, proven: false, iterations: 0, labels: 0)
     }
+    let cellBudget = memoryBudget / 4 / MemoryLayout<CompletionCell>.stride
     var search = Search(
-      instance: instance, best: start.0, bestValue: start.1, maxLabels: maxLabels,
-      neighbourhood: neighbourhood, boundWork: boundWork, bar: bar, deadline: deadline)
+      instance: instance, best: start.0, bestValue: start.1,
+      maxLabels: max(1, min(maxLabels, memoryBudget / 4 * 3 / bytesPerLabel)),
+      neighbourhood: neighbourhood, boundWork: boundWork,
+      boundCells: max(1, min(TripCompletionBound.maxCells, cellBudget)), bar: bar,
+      deadline: deadline)
     let end = search.searchToTheEnd(until: deadline, vertexCount: instance.vertexCount)
     return Result(
       routes: search.best, value: search.bestValue, proven: end.proven,
@@ -196,7 +206,7 @@ private struct Search: RelaxedLabelSearch {
 
   let instance: TripInstance
   let bound: TripBound
-  /// Each vertex's successors each day, latest first.
+  /// The places of each day, latest first.
   let successors: DaySuccessors
   let neighbourhoods: NGNeighbourhoods
   /// The last day's latest begin of a visit to each vertex that still gets
@@ -224,7 +234,7 @@ private struct Search: RelaxedLabelSearch {
 
   init(
     instance: TripInstance, best: [[Int]], bestValue: Double, maxLabels: Int,
-    neighbourhood: Int, boundWork: Int, bar: Double, deadline: Deadline
+    neighbourhood: Int, boundWork: Int, boundCells: Int, bar: Double, deadline: Deadline
   ) {
     self.instance = instance
     self.maxLabels = maxLabels
@@ -232,7 +242,8 @@ private struct Search: RelaxedLabelSearch {
     self.bestValue = bestValue
     let successors = DaySuccessors(instance)
     self.successors = successors
-    bound = TripBound(instance, successors: successors, work: boundWork, deadline: deadline)
+    bound = TripBound(
+      instance, successors: successors, work: boundWork, cells: boundCells, deadline: deadline)
     let n = instance.vertexCount
     let lastBegins = successors.latestBegins[instance.dayCount - 1]
     let reach =
@@ -432,10 +443,12 @@ private struct Search: RelaxedLabelSearch {
         night.parent = index
         guard add(night) else { return .stopped }
       }
-      let onward = label.stops < instance.maxStops[label.day] ? successors[label.day, v] : []
+      let onward = label.stops < instance.maxStops[label.day] ? successors[label.day] : []
+      let latestBegins = successors.latestBegins[label.day]
       for next in onward {
         guard label.time <= next.last else { break }
         let w = next.vertex
+        guard w != v, label.time + instance.travel(v, w) <= latestBegins[w] else { continue }
         let bit = critical.index[w]
         if bit >= 0, label.unavailable.contains(bit) { continue }
         let category = instance.categories[w]

@@ -33,9 +33,6 @@ public enum TripSolver {
   /// gets the same trip on a quiet machine or a loaded one; the time limit
   /// is a safety net.
   static let labelBudget = 40_000
-  /// Bytes one label of the exact method takes, with its queue entry and
-  /// place in the dominance lists.
-  static let bytesPerLabel = 160
 
   /// The best trip for `problem`: the heuristic's, or the proof's when it
   /// finds better, within work bounds (`TripSearch`'s rounds, `labelBudget`)
@@ -52,7 +49,7 @@ public enum TripSolver {
     // holds when its trip waits within the cap or the heuristic's meets it.
     let exact = TripLabelling.solve(
       instance.uncapped, incumbent: heuristic.routes, deadline: deadline,
-      maxLabels: max(1, min(labelBudget, options.memoryBudget / bytesPerLabel)))
+      maxLabels: labelBudget, memoryBudget: options.memoryBudget)
     let exactFits = instance.value(of: exact.routes) != nil
     let routes = exactFits && exact.value > heuristic.value ? exact.routes : heuristic.routes
     let proven =
