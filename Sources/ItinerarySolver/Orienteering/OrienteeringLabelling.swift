@@ -2,8 +2,8 @@ import ItineraryCore
 
 /// The exact method for one route of a benchmark file: the route as a trip
 /// of one day (`TripInstance.init(_:day:)`), proven by the trips' own
-/// labelling (`TripLabelling`), with the settings the benchmark files need:
-/// a finer completion bound and larger ng-neighbourhoods.
+/// labelling (`TripLabelling`), with the finer completion bound the
+/// benchmark files need.
 ///
 /// - Complexity: that of `TripLabelling`, plus O(n^2) to build the trip.
 public enum OrienteeringLabelling {
@@ -20,11 +20,6 @@ public enum OrienteeringLabelling {
     public var labels: Int
   }
 
-  /// The vertices of each ng-neighbourhood, the vertex itself included. On
-  /// the Solomon and Cordeau files 16 proves faster than 8: the relaxation
-  /// is tighter, so fewer searches are needed, and the fronts it makes
-  /// longer stay short enough.
-  public static let neighbourhood = 16
   /// The most steps the completion bound takes by default (about a second
   /// on the largest Cordeau files).
   public static let boundWork = 1 << 29
@@ -35,7 +30,8 @@ public enum OrienteeringLabelling {
   /// reaches it (see `TripLabelling.solve`).
   public static func solve(
     _ instance: OrienteeringInstance, day: OrienteeringDay, incumbent: [Int] = [],
-    deadline: Deadline, maxLabels: Int = 3_000_000, neighbourhood: Int = neighbourhood,
+    deadline: Deadline, maxLabels: Int = 3_000_000,
+    neighbourhood: Int = TripLabelling.neighbourhood,
     boundWork: Int = boundWork, memoryBudget: Int = .max, atLeast bar: Double = -.infinity
   ) -> Result {
     let result = TripLabelling.solve(
