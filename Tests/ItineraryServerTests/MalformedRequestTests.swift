@@ -127,6 +127,33 @@ import Testing
     }
     #expect(refused, "no answer to an unfinished 40 KB head")
     expectRefusal(try RawHTTP.parse(RawHTTP.readAll(socket)), 431, "an unfinished head")
+    try expectHealthy(server.port)
+  }
+
+  /// Good requests on one kept-alive connection, sent together: a `GET`,
+  /// a body by length, a chunked body and a path with an escaped `/`,
+  /// each answered in turn, and the connection kept until the last asks
+  /// to close it.
+  @Test func goodRequestsOnAKeptAliveConnectionAreAllAnswered() throws {
+    let server = try TestServer()
+    let plan = #"{"categories": ["park"]}"#
+    let place = #"{"name": "Zetor", "lat": 60.1, "lon": 24.9}"#
+    let raw =
+      "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+      + "POST /v1/plan HTTP/1.1\r\nHost: x\r\nContent-Length: \(plan.utf8.count)\r\n\r\n\(plan)"
+      + "POST /v1/plan HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+      + "5;x=y\r\n\(plan.prefix(5))\r\n\(String(plan.utf8.count - 5, radix: 16))\r\n"
+      + "\(plan.dropFirst(5))\r\n0\r\n\r\n"
+      + "PUT /v1/likes/node%2F1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+      + "Content-Length: \(place.utf8.count)\r\n\r\n\(place)"
+    let socket = try RawHTTP.connect(server.port)
+    defer { close(socket) }
+    RawHTTP.write(socket, Data(raw.utf8))
+    let (data, closed) = RawHTTP.readToEnd(socket)
+    #expect(closed)
+    let statuses = String(decoding: data, as: UTF8.self).components(separatedBy: "HTTP/1.1 ")
+      .dropFirst().map { $0.prefix(3) }
+    #expect(statuses == ["200", "200", "200", "201"], "\(statuses)")
   }
 
   @Test func bodiesDeclaredTooLargeAre413() throws {
