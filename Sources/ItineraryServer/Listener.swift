@@ -64,10 +64,7 @@ final class Listener: Sendable {
   func start(_ accepted: @escaping @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void) {
     running.enter()
     Thread.detachNewThread { [self] in
-      defer {
-        close(socket)
-        running.leave()
-      }
+      defer { running.leave() }
       var address = sockaddr_storage()
       while !stopped.load(ordering: .acquiring) {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -91,13 +88,20 @@ final class Listener: Sendable {
     }
   }
 
-  /// Stops accepting and waits until the accepting thread has ended (a
-  /// call to `accepted` under way finishes first).
+  /// Stops accepting, waits until the accepting thread has ended (a call
+  /// to `accepted` under way finishes first), and closes the socket.
+  ///
+  /// The socket is closed only then, and only by the first call: closed
+  /// while the thread or another call could still use its number, the
+  /// number could meanwhile name another socket of the process.
   func stop() {
-    if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
-      // Wakes the thread from `accept`, which then fails.
-      shutdown(socket, Int32(SHUT_RDWR))
+    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else {
+      running.wait()
+      return
     }
+    // Wakes the thread from `accept`, which then fails.
+    shutdown(socket, Int32(SHUT_RDWR))
     running.wait()
+    close(socket)
   }
 }
