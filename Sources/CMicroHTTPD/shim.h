@@ -12,9 +12,8 @@
 // out: the server gives the memory of large requests back (HeapRelease).
 #include <malloc.h>
 
-// `MHD_start_daemon`, `MHD_get_daemon_info` and `MHD_get_connection_info`
-// are variadic, which Swift cannot call: one wrapper each, taking what the
-// server sets.
+// `MHD_start_daemon` and `MHD_get_connection_info` are variadic, which
+// Swift cannot call: one wrapper each, taking what the server sets.
 
 /// Leaves a URL's path and query as they came, so that an escaped `/` in a
 /// path segment (`/v1/likes/node%2F1`) stays inside its segment; the server
@@ -27,33 +26,26 @@ static inline size_t itinerary_mhd_keep_escaped(void *context, struct MHD_Connec
   return length;
 }
 
-/// Starts a daemon bound to `address` with a thread per connection, a
-/// limit on connections, an idle timeout in seconds, a callback when
-/// each request ends and one when each connection opens and closes.
+/// Starts a daemon with a thread per connection, a limit on connections,
+/// an idle timeout in seconds, a callback when each request ends and one
+/// when each connection opens and closes. It listens on no socket of its
+/// own: the server hands it each connection (`MHD_add_connection`).
 static inline struct MHD_Daemon *itinerary_mhd_start(
     unsigned int flags, MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, void *completed_context,
     MHD_NotifyConnectionCallback notify, void *notify_context,
-    const struct sockaddr *address, unsigned int connection_limit,
-    unsigned int connection_timeout, size_t memory_limit, size_t thread_stack_size) {
+    unsigned int connection_limit, unsigned int connection_timeout, size_t memory_limit,
+    size_t thread_stack_size) {
   return MHD_start_daemon(
       flags, 0, NULL, NULL, handler, handler_context,
       MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
       MHD_OPTION_NOTIFY_CONNECTION, notify, notify_context,
       MHD_OPTION_UNESCAPE_CALLBACK, itinerary_mhd_keep_escaped, NULL,
-      MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
       MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
       MHD_OPTION_THREAD_STACK_SIZE, thread_stack_size,
-      MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned int)1024,
       MHD_OPTION_END);
-}
-
-/// The port the daemon listens on (the one the system chose for port 0).
-static inline uint16_t itinerary_mhd_bound_port(struct MHD_Daemon *daemon) {
-  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-  return info == NULL ? 0 : info->port;
 }
 
 /// The connection's socket, to watch for a client that hung up.

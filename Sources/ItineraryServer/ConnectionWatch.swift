@@ -105,13 +105,7 @@ final class ConnectionWatch: Sendable {
   }
 
   /// The answer a connection past its time gets before it is closed.
-  static let timedOut: Data = {
-    let answer = ServerErrors.requestTimeout
-    var head = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
-    for header in answer.headers { head += "\(header.name): \(header.value)\r\n" }
-    head += "Content-Length: \(answer.body.count)\r\n\r\n"
-    return Data(head.utf8) + answer.body
-  }()
+  static let timedOut = ServerErrors.requestTimeout.closingBytes
 
   /// Says `408` (if the socket takes it at once) and shuts the connection
   /// down; libmicrohttpd's thread then sees it end and closes it. Called

@@ -18,18 +18,18 @@ public struct HTTPLimits: Sendable {
   /// The most bytes of header lines accepted (`Name: value` and the line
   /// end, each line counted); more is answered `431` in JSON.
   public var maxHeaderBytes: Int
-  /// The most header lines accepted, and the most query arguments; more
-  /// lines are answered `431` in JSON, more arguments `414`.
+  /// The most header lines accepted, the most cookies, and the most query
+  /// arguments; more lines or cookies are answered `431` in JSON, more
+  /// arguments `414`.
   public var maxHeaderCount: Int
 
   /// The memory libmicrohttpd gives a connection to read a request's head
-  /// into. A head that does not fit is answered by libmicrohttpd itself,
-  /// in HTML (`414`, `431`), before the server sees it: so this is well
-  /// above what the limits above accept, with room for the headers' records
-  /// and the answer, and the server's JSON refusal comes first for every
-  /// head that fits (measured: a target or a header section up to about
-  /// 60 KiB, about 850 header lines or 900
-  /// query arguments).
+  /// into, with the head's records (header lines, query arguments,
+  /// cookies) and the answer's head. The relay's framing refuses any head
+  /// over the limits above before libmicrohttpd has it whole, so a head it
+  /// passes always fits here, and libmicrohttpd never refuses one itself
+  /// (measured: the largest heads the default limits take fit in 64 KiB,
+  /// not in 48).
   static let connectionMemoryBytes = 64 * 1024
 
   public init(

@@ -7,14 +7,20 @@ import Synchronization
 /// slow or idle client holds only its own thread until its idle timeout; a
 /// capped body; every complete request handed to `handler`.
 ///
-/// libmicrohttpd parses HTTP; this type only moves requests and responses
-/// between it and Swift.
+/// The server listens itself and relays each connection to libmicrohttpd
+/// (`ConnectionRelay`), reading every request's framing on the way
+/// (`RequestFraming`), so that what libmicrohttpd would refuse in HTML is
+/// refused in the API's JSON first. libmicrohttpd parses HTTP; this type
+/// only moves connections to it and requests and responses between it
+/// and Swift.
 public final class HTTPServer: Sendable {
   public typealias Handler = @Sendable (HTTPRequest, ClientConnection) -> HTTPResponse
 
   /// The port listened on (the one the system chose, when asked for 0).
-  public let port: UInt16
+  public var port: UInt16 { listener.port }
   private let daemon: Daemon
+  private let listener: Listener
+  private let relays: RelayCount
   private let context: Unmanaged<ServerContext>
 
   /// Starts listening on `host` (an IPv4 or IPv6 address) and `port`.
@@ -24,34 +30,87 @@ public final class HTTPServer: Sendable {
   public init(host: String, port: UInt16, limits: HTTPLimits, handler: @escaping Handler)
     throws(ItineraryError)
   {
+    let address = try SocketAddress(host: host, port: port)
     let context = Unmanaged.passRetained(ServerContext(limits: limits, handler: handler))
     let flags =
       MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL_INTERNAL_THREAD.rawValue
-      | MHD_USE_ITC.rawValue
-    let started = try SocketAddress(host: host, port: port).withPointer { address, isIPv6 in
-      itinerary_mhd_start(
-        UInt32(flags) | (isIPv6 ? MHD_USE_IPv6.rawValue : 0), accessHandler,
-        context.toOpaque(), requestCompleted, context.toOpaque(), connectionNotified,
-        context.toOpaque(), address, UInt32(limits.maxConnections),
-        UInt32(limits.idleTimeoutSeconds), HTTPLimits.connectionMemoryBytes, 0)
-    }
+      | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+    let started = itinerary_mhd_start(
+      UInt32(flags), accessHandler, context.toOpaque(), requestCompleted, context.toOpaque(),
+      connectionNotified, context.toOpaque(), UInt32(limits.maxConnections),
+      UInt32(limits.idleTimeoutSeconds), HTTPLimits.connectionMemoryBytes, 0)
     guard let started else {
       context.takeUnretainedValue().watch.stop()
       context.release()
       throw ItineraryError(
-        .unavailable, "cannot listen on \(host):\(port): \(String(cString: strerror(errno)))")
+        .unavailable, "cannot start the HTTP server: \(String(cString: strerror(errno)))")
     }
-    self.daemon = Daemon(pointer: started)
+    let daemon = Daemon(pointer: started)
+    do {
+      listener = try Listener(address, description: "\(host):\(port)")
+    } catch {
+      _ = daemon.stop()
+      context.takeUnretainedValue().watch.stop()
+      context.release()
+      throw error
+    }
+    self.daemon = daemon
     self.context = context
-    self.port = itinerary_mhd_bound_port(started)
+    let relays = RelayCount(limit: 2 * limits.maxConnections)
+    self.relays = relays
+    listener.start { client, address, length in
+      Self.hand(client, address, length, to: daemon, limits: limits, relays)
+    }
+  }
+
+  /// Hands a new client to libmicrohttpd through a socket pair and starts
+  /// its relay; closes it at once when the relays are at their cap (twice
+  /// libmicrohttpd's, which refuses the excess itself) or the pair cannot
+  /// be made.
+  private static func hand(
+    _ client: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t,
+    to daemon: Daemon, limits: HTTPLimits, _ relays: RelayCount
+  ) {
+    var pair: [Int32] = [-1, -1]
+    guard relays.enter() else {
+      close(client)
+      return
+    }
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0
+    else {
+      relays.leave()
+      close(client)
+      return
+    }
+    var on: Int32 = 1
+    setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    // libmicrohttpd closes its end itself when it refuses it.
+    guard MHD_add_connection(daemon.pointer, pair[1], address, length) == .YES else {
+      relays.leave()
+      close(pair[0])
+      close(client)
+      return
+    }
+    let server = pair[0]
+    let thread = Thread {
+      ConnectionRelay(client: client, server: server, limits: limits).run()
+      relays.leave()
+    }
+    thread.stackSize = ConnectionRelay.stackBytes
+    thread.start()
   }
 
   /// Stops accepting connections; those open are still served.
-  public func stopAccepting() { _ = MHD_quiesce_daemon(daemon.pointer) }
+  public func stopAccepting() { listener.stop() }
 
-  /// Closes every connection and stops the server's threads.
+  /// Closes every connection and stops the server's threads, once the
+  /// relays have passed on the last answers (for `ConnectionRelay.lingerSeconds`
+  /// and a second at most), so that a process exiting next does not cut them.
   public func stop() {
+    listener.stop()
     guard daemon.stop() else { return }
+    relays.waitUntilNone(seconds: ConnectionRelay.lingerSeconds + 1)
     context.takeUnretainedValue().watch.stop()
     context.release()
   }
@@ -74,6 +133,33 @@ private final class Daemon: Sendable {
   }
 }
 
+/// The relays alive, at most `limit`.
+private final class RelayCount: Sendable {
+  let limit: Int
+  private let count = Atomic(0)
+
+  init(limit: Int) { self.limit = limit }
+
+  /// Counts one more relay, or `false` when there are `limit` already.
+  func enter() -> Bool {
+    if count.add(1, ordering: .acquiringAndReleasing).newValue > limit {
+      leave()
+      return false
+    }
+    return true
+  }
+
+  func leave() { count.subtract(1, ordering: .acquiringAndReleasing) }
+
+  /// Waits until no relay is alive, or `seconds` have passed.
+  ///
+  /// - Complexity: O(seconds) waiting, in steps of 10 ms.
+  func waitUntilNone(seconds: Double) {
+    let end = Date().addingTimeInterval(seconds)
+    while count.load(ordering: .acquiring) > 0 && Date() < end { usleep(10_000) }
+  }
+}
+
 /// What the C callbacks need, reached through their context pointer.
 final class ServerContext: Sendable {
   let limits: HTTPLimits
@@ -92,7 +178,6 @@ final class PendingRequest {
   let method: String
   let path: String
   var body = Data()
-  var tooLarge = false
 
   init(method: String, path: String) {
     self.method = method
@@ -110,44 +195,24 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     let request = PendingRequest(
       method: method.map { String(cString: $0) } ?? "GET",
       path: url.map { String(cString: $0) } ?? "/")
-    // A head over the server's own limits, which lie below what
-    // libmicrohttpd holds, is refused here in JSON rather than by
-    // libmicrohttpd in HTML.
-    if let refusal = HeaderValues.headRefusal(connection, path: request.path, server.limits) {
-      return send(refusal, on: connection, closing: true, server)
-    }
     // RFC 9112 section 3.2: an HTTP/1.1 request without Host is answered 400.
     if version.map({ String(cString: $0) }) == "HTTP/1.1",
       HeaderValues.lookup(connection, "Host") == nil
     {
       return send(ServerErrors.missingHost, on: connection, closing: true, server)
     }
-    let declared = HeaderValues.lookup(connection, "Content-Length").flatMap { Int($0) } ?? 0
-    if declared > server.limits.maxBodyBytes {
-      return send(
-        ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true, server)
-    }
     requestContext.pointee = Unmanaged.passRetained(request).toOpaque()
     return .YES
   }
   let request = Unmanaged<PendingRequest>.fromOpaque(pending).takeUnretainedValue()
   if uploadSize.pointee > 0 {
-    if !request.tooLarge, let uploadData {
-      if request.body.count + uploadSize.pointee > server.limits.maxBodyBytes {
-        request.tooLarge = true
-        request.body = Data()
-      } else {
-        request.body.append(
-          UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self),
-          count: uploadSize.pointee)
-      }
+    // The relay's framing has kept the body within `maxBodyBytes`.
+    if let uploadData {
+      request.body.append(
+        UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
     }
     uploadSize.pointee = 0
     return .YES
-  }
-  if request.tooLarge {
-    return send(
-      ServerErrors.tooLarge(server.limits.maxBodyBytes), on: connection, closing: true, server)
   }
   // The request is in whole: from here on it is answered, not timed.
   server.watch.answering(itinerary_mhd_connection_socket(connection))
@@ -205,54 +270,6 @@ private func send(
 
 /// Reading headers and query arguments off a connection.
 enum HeaderValues {
-  /// `414` when the request target (the path, as it came, and the query
-  /// arguments) is longer than `limits.maxTargetBytes` or has more than
-  /// `limits.maxHeaderCount` arguments; `431` when the
-  /// header lines are more than `limits.maxHeaderCount` or take more than
-  /// `limits.maxHeaderBytes`; `nil` for a head within the limits.
-  static func headRefusal(_ connection: OpaquePointer, path: String, _ limits: HTTPLimits)
-    -> HTTPResponse?
-  {
-    let query = measure(connection, .GET_ARGUMENT_KIND)
-    // "?" and each "name=value" with its "&".
-    let target = path.utf8.count + (query.count > 0 ? query.bytes + 2 * query.count : 0)
-    if target > limits.maxTargetBytes || query.count > limits.maxHeaderCount {
-      return ServerErrors.targetTooLong(bytes: target, arguments: query.count, limits: limits)
-    }
-    let headers = measure(connection, .HEADER_KIND)
-    // "Name: value" and CRLF.
-    let headerBytes = headers.bytes + 4 * headers.count
-    if headers.count > limits.maxHeaderCount || headerBytes > limits.maxHeaderBytes {
-      return ServerErrors.headersTooLarge(
-        count: headers.count, bytes: headerBytes, limits: limits)
-    }
-    return nil
-  }
-
-  /// How many values of a kind the request has, and the bytes of their
-  /// names and values, duplicates included.
-  static func measure(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> (
-    count: Int, bytes: Int
-  ) {
-    final class Tally {
-      var count = 0
-      var bytes = 0
-    }
-    let tally = Tally()
-    _ = withExtendedLifetime(tally) {
-      MHD_get_connection_values(
-        connection, kind,
-        { context, _, key, value in
-          guard let context else { return .YES }
-          let tally = Unmanaged<Tally>.fromOpaque(context).takeUnretainedValue()
-          tally.count += 1
-          tally.bytes += (key.map { strlen($0) } ?? 0) + (value.map { strlen($0) } ?? 0)
-          return .YES
-        }, Unmanaged.passUnretained(tally).toOpaque())
-    }
-    return (tally.count, tally.bytes)
-  }
-
   static func lookup(_ connection: OpaquePointer, _ name: String) -> String? {
     MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
   }

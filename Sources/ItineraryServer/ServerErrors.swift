@@ -41,19 +41,32 @@ enum ServerErrors {
 
   /// 414 for a request target longer, or with more query arguments, than
   /// the server reads.
-  static func targetTooLong(bytes: Int, arguments: Int, limits: HTTPLimits) -> HTTPResponse {
+  static func targetTooLong(_ limits: HTTPLimits) -> HTTPResponse {
     refusal(
       414, .uriTooLong, 64,
-      "the request target (path and query) has \(bytes) bytes and \(arguments) query arguments; "
-        + "at most \(limits.maxTargetBytes) bytes and \(limits.maxHeaderCount) arguments are read")
+      "the request target (path and query) is over \(limits.maxTargetBytes) bytes or "
+        + "\(limits.maxHeaderCount) query arguments, more than the server reads")
   }
 
-  /// 431 for more header lines, or more bytes of them, than the server reads.
-  static func headersTooLarge(count: Int, bytes: Int, limits: HTTPLimits) -> HTTPResponse {
+  /// 431 for more header lines (or cookies), or more bytes of them, than
+  /// the server reads.
+  static func headersTooLarge(_ limits: HTTPLimits) -> HTTPResponse {
     refusal(
       431, .headerFieldsTooLarge, 64,
-      "the request has \(count) header lines of \(bytes) bytes; at most "
-        + "\(limits.maxHeaderCount) lines of \(limits.maxHeaderBytes) bytes are read")
+      "the request's header lines are over \(limits.maxHeaderCount) lines (or cookies) or "
+        + "\(limits.maxHeaderBytes) bytes, more than the server reads")
+  }
+
+  /// 400 for bytes that are not an HTTP/1.1 request; `what` says where.
+  static func malformed(_ what: String) -> HTTPResponse {
+    refusal(400, .invalidQuery, 64, "malformed HTTP request: \(what); the connection is closed")
+  }
+
+  /// 505 for an HTTP version other than 1.0 and 1.1.
+  static func versionNotSupported(_ version: String) -> HTTPResponse {
+    refusal(
+      505, .invalidQuery, 64,
+      "\(version) is not supported: the server speaks HTTP/1.1 and HTTP/1.0")
   }
 
   /// 408 for a client that did not send its whole request in time (or was
