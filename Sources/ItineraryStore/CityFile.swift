@@ -206,9 +206,7 @@ public final class CityFile: Sendable {
   public func nearby(radiusKm: Double, of centre: Coordinate) throws(ItineraryError)
     -> [NearbyPlace]
   {
-    try within(radiusKm: radiusKm, of: centre).map {
-      NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(centre, $0.coordinate))
-    }
+    try within(radiusKm: radiusKm, of: centre).map { NearbyPlace($0, from: centre) }
   }
 
   /// The place nearest to `point`, of `category` when given (by
