@@ -26,17 +26,15 @@ enum CollectionCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let action = try StoreAccess.action(arguments, actions, default: "list")
-    let store = try StoreAccess.open(context)
+    let (action, store) = try StoreAccess.open(arguments, actions, context)
     let terminal = context.terminal
     let rest = Array(arguments.positionals.dropFirst())
     switch action {
     case "list":
-      _ = try StoreAccess.operands(arguments)
-      let collections = try store.collections()
-      if collections.isEmpty { terminal.writeError("no collections yet\n") }
-      let rows = collections.map { [$0.name, "\($0.count) place\($0.count == 1 ? "" : "s")"] }
-      terminal.write(TextColumns.align(rows).map { $0 + "\n" }.joined())
+      try StoreAccess.list(arguments, terminal, empty: "no collections yet") {
+        () throws(ItineraryError) in
+        try store.collections().map { [$0.name, "\($0.count) place\($0.count == 1 ? "" : "s")"] }
+      }
     case "create":
       let name = try StoreAccess.operands(arguments, "NAME")[0]
       try store.createCollection(named: name)

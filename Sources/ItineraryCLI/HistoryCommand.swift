@@ -32,8 +32,7 @@ enum HistoryCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let action = try StoreAccess.action(arguments, actions, default: "list")
-    let store = try StoreAccess.open(context)
+    let (action, store) = try StoreAccess.open(arguments, actions, context)
     let terminal = context.terminal
     switch action {
     case "list":
@@ -48,13 +47,11 @@ enum HistoryCommand {
         }
         try Emit.data(
           ResponseJSON.encode(list), to: arguments.string(Options.output), terminal: terminal)
-      } else if entries.isEmpty {
-        terminal.writeError("the history is empty\n")
       } else {
         let rows = entries.map {
           ["\($0.id)", $0.createdAt.formatted(.iso8601), $0.kind, $0.summary]
         }
-        terminal.write(TextColumns.align(rows).map { $0 + "\n" }.joined())
+        StoreAccess.write(rows, terminal, empty: "the history is empty")
       }
     case "show":
       let entry = try store.historyEntry(number(arguments))

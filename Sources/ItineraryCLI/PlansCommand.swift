@@ -37,16 +37,14 @@ enum PlansCommand {
   static func run(_ arguments: ParsedArguments, _ context: Context) throws(ItineraryError)
     -> Int32
   {
-    let action = try StoreAccess.action(arguments, actions, default: "list")
-    let store = try StoreAccess.open(context)
+    let (action, store) = try StoreAccess.open(arguments, actions, context)
     let terminal = context.terminal
     switch action {
     case "list":
-      _ = try StoreAccess.operands(arguments)
-      let plans = try store.savedPlans()
-      if plans.isEmpty { terminal.writeError("no saved plans yet\n") }
-      let rows = plans.map { [$0.name, $0.updatedAt.formatted(.iso8601), $0.summary] }
-      terminal.write(TextColumns.align(rows).map { $0 + "\n" }.joined())
+      try StoreAccess.list(arguments, terminal, empty: "no saved plans yet") {
+        () throws(ItineraryError) in
+        try store.savedPlans().map { [$0.name, $0.updatedAt.formatted(.iso8601), $0.summary] }
+      }
     case "show", "export":
       let name = try StoreAccess.operands(arguments, "NAME")[0]
       let format = try StoreAccess.format(arguments, default: action == "show" ? .table : .json)

@@ -11,22 +11,20 @@ enum StoreAccess {
     return try Store(environment: context.environment) { terminal.writeError("warning: \($0)\n") }
   }
 
-  /// The first positional argument, one of `actions`, or `fallback` when none is given.
-  static func action(
-    _ arguments: ParsedArguments, _ actions: [String], default fallback: String? = nil
-  ) throws(ItineraryError) -> String {
+  /// The action asked for, the first positional argument (`list` when none
+  /// is given), one of `actions`; then the store it acts on.
+  static func open(_ arguments: ParsedArguments, _ actions: [String], _ context: Context)
+    throws(ItineraryError) -> (action: String, store: Store)
+  {
     let command = arguments.command.name
-    guard let action = arguments.positionals.first ?? fallback else {
-      throw ItineraryError(
-        .usage, "\(command): expected an action (\(actions.joined(separator: ", ")))")
-    }
+    let action = arguments.positionals.first ?? "list"
     guard actions.contains(action) else {
       throw ItineraryError(
         .usage,
         "\(command): unknown action '\(action)'\(NearestWord.hint(action, among: actions)) "
           + "(actions: \(actions.joined(separator: ", ")))")
     }
-    return action
+    return (action, try open(context))
   }
 
   /// The arguments after the action, exactly as many as `names` names.
@@ -43,6 +41,27 @@ enum StoreAccess {
           + "argument\(rest.count == 1 ? "" : "s")")
     }
     return rest
+  }
+
+  /// `list`: the rows `rows` reads, once the arguments are checked to end
+  /// at the action, aligned in columns one a line; `empty` on standard
+  /// error when there are none.
+  static func list(
+    _ arguments: ParsedArguments, _ terminal: Terminal, empty: String,
+    _ rows: () throws(ItineraryError) -> [[String]]
+  ) throws(ItineraryError) {
+    _ = try operands(arguments)
+    write(try rows(), terminal, empty: empty)
+  }
+
+  /// `rows` aligned in columns, one a line; `empty` on standard error when
+  /// there are none.
+  static func write(_ rows: [[String]], _ terminal: Terminal, empty: String) {
+    if rows.isEmpty {
+      terminal.writeError(empty + "\n")
+    } else {
+      terminal.write(TextColumns.align(rows).map { $0 + "\n" }.joined())
+    }
   }
 
   /// The `--format` asked for (or named by `-o FILE`'s extension), one of

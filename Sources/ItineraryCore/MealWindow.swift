@@ -10,12 +10,6 @@ public struct MealWindow: Sendable, Equatable {
   /// owe the person that meal.
   public let isCovered: Bool
 
-  public init(begin: Double, end: Double, isCovered: Bool) {
-    self.begin = begin
-    self.end = end
-    self.isCovered = isCovered
-  }
-
   /// Lunch and dinner, as minutes of the local day.
   public static let times: [(begin: Int, end: Int)] = [(690, 840), (1050, 1230)]
   /// The most meal windows one day of a trip keeps (a label holds one bit each).

@@ -202,11 +202,9 @@ public struct CityImport {
       "import \(name): \(network.edges.count) streets between \(network.junctions.count) "
         + "junctions, from \(streets.count) ways")
     let summary = try writer.finish(
-      CityFile.Summary(
-        name: name, source: extract.lastPathComponent,
-        attribution: "© OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)",
-        importedAt: started, elements: elements, places: 0,
-        southWest: Coordinate(lat: 0, lon: 0), northEast: Coordinate(lat: 0, lon: 0)))
+      name: name, source: extract.lastPathComponent,
+      attribution: "© OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)",
+      importedAt: started, elements: elements)
     let seconds = Date().timeIntervalSince(started)
     progress(
       "import \(name): \(summary.places) places from \(elements) elements in "

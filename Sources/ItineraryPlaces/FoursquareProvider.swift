@@ -37,23 +37,10 @@ public struct FoursquareProvider: PlaceProvider {
   }
 
   public let name = "foursquare"
-  public let maxRequestsInFlight: Int
-  let baseURL: String
+  public let maxRequestsInFlight = 4
   let apiKey: APIKey
+  let baseURL: String
   let fields: Fields
-  let vocabulary: CategoryVocabulary
-
-  public init(
-    apiKey: APIKey, baseURL: String = FoursquareProvider.defaultBaseURL,
-    fields: Fields = .premium, vocabulary: CategoryVocabulary = .standard,
-    maxRequestsInFlight: Int = 4
-  ) {
-    self.apiKey = apiKey
-    self.baseURL = baseURL
-    self.fields = fields
-    self.vocabulary = vocabulary
-    self.maxRequestsInFlight = maxRequestsInFlight
-  }
 
   /// One search of up to 50 places.
   ///
@@ -66,7 +53,7 @@ public struct FoursquareProvider: PlaceProvider {
     let fetched = try session.fetch(
       request(query), subject: "category '\(query.category.name)'", explain: explain
     ) { data throws(ResponseProblem) in
-      try Self.parseSearch(data, category: query.category, vocabulary: vocabulary)
+      try Self.parseSearch(data, category: query.category)
     }
     return CategoryPlaces(
       places: fetched.value.places, skipped: fetched.value.skipped, fromCache: fetched.fromCache)

@@ -34,6 +34,13 @@ struct MapNotability: Sendable {
     var points: Double
   }
 
+  /// A measure's rule: so many points a unit of it, up to a cap.
+  protocol Measure {
+    /// The points a unit (`pointsEach`, `pointsPerDoubling`, ...).
+    var perUnit: Double { get }
+    var atMost: Double { get }
+  }
+
   /// The rules of `osmScore`, as `fixtures/categories.json` writes them.
   struct Rules: Decodable, Sendable {
     struct SignalRule: Decodable, Sendable {
@@ -47,19 +54,22 @@ struct MapNotability: Sendable {
       var sharedNameTags: [String]
       var points: Double
     }
-    struct Each: Decodable, Sendable {
+    struct Each: Decodable, Sendable, Measure {
       var pointsEach: Double
       var atMost: Double
+      var perUnit: Double { pointsEach }
     }
-    struct Footprint: Decodable, Sendable {
+    struct Footprint: Decodable, Sendable, Measure {
       var pointsPerDoubling: Double
       var fromSquareMetres: Double
       var atMost: Double
+      var perUnit: Double { pointsPerDoubling }
     }
-    struct Age: Decodable, Sendable {
+    struct Age: Decodable, Sendable, Measure {
       var tag: String
       var pointsPerDecade: Double
       var atMost: Double
+      var perUnit: Double { pointsPerDecade }
     }
     struct Staleness: Decodable, Sendable {
       var pointsPerYear: Double
@@ -135,24 +145,17 @@ struct MapNotability: Sendable {
     }
     let languages = tags.keys.count(where: Self.isLanguageName)
     if languages > 0 {
-      terms.append(
-        Term(
-          name: "languages",
-          points: min(rules.languages.atMost, rules.languages.pointsEach * Double(languages))))
+      terms.append(Term(name: "languages", points: rules.languages.points(Double(languages))))
     }
     if let area = element.footprint, area > rules.footprint.fromSquareMetres {
       let doublings = log2(area / rules.footprint.fromSquareMetres)
-      terms.append(
-        Term(
-          name: "footprint",
-          points: min(rules.footprint.atMost, rules.footprint.pointsPerDoubling * doublings)))
+      terms.append(Term(name: "footprint", points: rules.footprint.points(doublings)))
     }
     if let newest = context.newestEdit {
       let newestYear = LocalDate(daysSinceEpoch: Self.floorDiv(newest, 86_400)).year
       if let year = tags[rules.age.tag].flatMap(Self.year), year < newestYear {
         let decades = Double(newestYear - year) / 10
-        terms.append(
-          Term(name: "age", points: min(rules.age.atMost, rules.age.pointsPerDecade * decades)))
+        terms.append(Term(name: "age", points: rules.age.points(decades)))
       }
       if let edited = element.edited, edited < newest {
         let years = Double(newest - edited) / Self.secondsPerYear
@@ -163,10 +166,7 @@ struct MapNotability: Sendable {
       }
     }
     if let version = element.version, version > 1 {
-      terms.append(
-        Term(
-          name: "edits",
-          points: min(rules.edits.atMost, rules.edits.pointsEach * Double(version - 1))))
+      terms.append(Term(name: "edits", points: rules.edits.points(Double(version - 1))))
     }
     return terms
   }
@@ -211,4 +211,9 @@ struct MapNotability: Sendable {
   private static func floorDiv(_ value: Int, _ divisor: Int) -> Int {
     value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
   }
+}
+
+extension MapNotability.Measure {
+  /// `perUnit` points for each of `units`, at most `atMost`.
+  func points(_ units: Double) -> Double { min(atMost, perUnit * units) }
 }

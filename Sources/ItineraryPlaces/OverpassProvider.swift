@@ -28,20 +28,10 @@ public struct OverpassProvider: CombinedPlaceProvider {
   public static let maxElements = 10_000
 
   public let name = "overpass"
-  public let maxRequestsInFlight: Int
+  /// The public server allows a couple of parallel slots per client; one
+  /// union query needs one.
+  public let maxRequestsInFlight = 2
   let baseURL: String
-  let rules: OSMPlaceRules
-
-  /// - Parameter maxRequestsInFlight: the public server allows a couple of
-  ///   parallel slots per client; one union query needs one.
-  public init(
-    baseURL: String = OverpassProvider.defaultBaseURL, rules: OSMPlaceRules = .standard,
-    maxRequestsInFlight: Int = 2
-  ) {
-    self.baseURL = baseURL
-    self.rules = rules
-    self.maxRequestsInFlight = maxRequestsInFlight
-  }
 
   public func fetch(_ query: PlaceQuery, session: ServiceSession) throws(ItineraryError)
     -> CategoryPlaces
@@ -59,7 +49,7 @@ public struct OverpassProvider: CombinedPlaceProvider {
       names.count == 1 ? "category '\(names[0])'" : "categories \(names.joined(separator: ", "))"
     let fetched = try session.fetch(request(queries), subject: subject) {
       data throws(ResponseProblem) in
-      try Self.parse(data, rules: rules)
+      try Self.parse(data)
     }
     return queries.map { query in
       let ranked = Self.rank(

@@ -45,10 +45,4 @@ public struct PhotoPage: Codable, Sendable, Equatable {
   public var page: Int
   /// Whether asking for `page + 1` can give more photos.
   public var hasMore: Bool
-
-  public init(photos: [Photo], page: Int, hasMore: Bool) {
-    self.photos = photos
-    self.page = page
-    self.hasMore = hasMore
-  }
 }

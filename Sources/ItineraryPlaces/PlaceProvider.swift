@@ -14,18 +14,6 @@ public struct PlaceQuery: Sendable {
   /// Only places open at this moment, where the service can tell (Yelp's
   /// `open_at`); ignored when `openNow` is set.
   public var openAt: Date?
-
-  public init(
-    origin: Coordinate, category: CanonicalCategory, limit: Int = 50, radiusMeters: Int = 2000,
-    openNow: Bool = false, openAt: Date? = nil
-  ) {
-    self.origin = origin
-    self.category = category
-    self.limit = limit
-    self.radiusMeters = radiusMeters
-    self.openNow = openNow
-    self.openAt = openAt
-  }
 }
 
 /// The places one category's requests brought back.

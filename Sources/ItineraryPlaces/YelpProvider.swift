@@ -16,15 +16,12 @@ public struct YelpProvider: PlaceProvider {
   public let maxRequestsInFlight: Int
   let baseURL: String
   let apiKey: APIKey
-  let vocabulary: CategoryVocabulary
 
   public init(
-    apiKey: APIKey, baseURL: String = YelpProvider.defaultBaseURL,
-    vocabulary: CategoryVocabulary = .standard, maxRequestsInFlight: Int = 4
+    apiKey: APIKey, baseURL: String = YelpProvider.defaultBaseURL, maxRequestsInFlight: Int = 4
   ) {
     self.apiKey = apiKey
     self.baseURL = baseURL
-    self.vocabulary = vocabulary
     self.maxRequestsInFlight = maxRequestsInFlight
   }
 
@@ -44,7 +41,7 @@ public struct YelpProvider: PlaceProvider {
       let page = try session.fetch(
         request(query, offset: offset, limit: limit), subject: "category '\(query.category.name)'"
       ) { data throws(ResponseProblem) in
-        try Self.parseSearch(data, category: query.category, vocabulary: vocabulary)
+        try Self.parseSearch(data, category: query.category)
       }
       result.places += page.value.places
       result.skipped += page.value.skipped

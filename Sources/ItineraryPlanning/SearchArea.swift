@@ -78,7 +78,7 @@ struct SearchArea {
       }
       var seen = Set<String>()
       let found = report.places.filter { seen.insert($0.id).inserted && eligible($0) }
-        .map { NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(origin, $0.coordinate)) }
+        .map { NearbyPlace($0, from: origin) }
         .filter { $0.distanceKm <= radius }
         .sorted { ($0.distanceKm, $0.place.id) < ($1.distanceKm, $1.place.id) }
       let description = provider.rawValue

@@ -28,20 +28,6 @@ public final class CityFile: Sendable {
     public var southWest: Coordinate
     public var northEast: Coordinate
 
-    public init(
-      name: String, source: String, attribution: String, importedAt: Date, elements: Int,
-      places: Int, southWest: Coordinate, northEast: Coordinate
-    ) {
-      self.name = name
-      self.source = source
-      self.attribution = attribution
-      self.importedAt = importedAt
-      self.elements = elements
-      self.places = places
-      self.southWest = southWest
-      self.northEast = northEast
-    }
-
     /// The middle of the box of places, where plans start by default.
     /// (Rounded to 6 decimals, about 10 cm.)
     public var centre: Coordinate {
@@ -206,9 +192,7 @@ public final class CityFile: Sendable {
   public func nearby(radiusKm: Double, of centre: Coordinate) throws(ItineraryError)
     -> [NearbyPlace]
   {
-    try within(radiusKm: radiusKm, of: centre).map {
-      NearbyPlace(place: $0, distanceKm: GreatCircle.distanceKm(centre, $0.coordinate))
-    }
+    try within(radiusKm: radiusKm, of: centre).map { NearbyPlace($0, from: centre) }
   }
 
   /// The place nearest to `point`, of `category` when given (by

@@ -178,25 +178,30 @@ public final class CityFileWriter {
   /// same second, by id; and are told apart by `ScoreTies`, so that no two
   /// places share a score.
   ///
-  /// - Parameter summary: all but `places` and the bounds, which come from
-  ///   the places (the box rounded outward to 4 decimals).
+  /// The summary takes what the import knows (the city's name, the
+  /// extract, the credit, when it was imported, the elements read); its
+  /// `places` and bounds come from the places (the box rounded outward to
+  /// 4 decimals).
+  ///
   /// - Returns: the summary written.
   /// - Complexity: O(n log n) for n places, on disk.
-  public func finish(_ summary: CityFile.Summary) throws(ItineraryError) -> CityFile.Summary {
-    var summary = summary
+  public func finish(
+    name: String, source: String, attribution: String, importedAt: Date, elements: Int
+  ) throws(ItineraryError) -> CityFile.Summary {
+    let summary: CityFile.Summary
     do throws(SQLiteError) {
       let box =
         try database.rows(
           "SELECT MIN(lat), MIN(lon), MAX(lat), MAX(lon), COUNT(*) FROM scratch.staging"
-        ) { row in (0..<4).map { row.double(Int32($0)) } }.first ?? []
+        ) { row in (0..<4).map { row.double(Int32($0)) } }.first ?? [0, 0, 0, 0]
       let step = 1e4
-      if box.count == 4 {
-        summary.southWest = Coordinate(
-          lat: (box[0] * step).rounded(.down) / step, lon: (box[1] * step).rounded(.down) / step)
-        summary.northEast = Coordinate(
-          lat: (box[2] * step).rounded(.up) / step, lon: (box[3] * step).rounded(.up) / step)
-      }
-      summary.places = count
+      summary = CityFile.Summary(
+        name: name, source: source, attribution: attribution, importedAt: importedAt,
+        elements: elements, places: count,
+        southWest: Coordinate(
+          lat: (box[0] * step).rounded(.down) / step, lon: (box[1] * step).rounded(.down) / step),
+        northEast: Coordinate(
+          lat: (box[2] * step).rounded(.up) / step, lon: (box[3] * step).rounded(.up) / step))
       try database.execute(
         """
         INSERT INTO places (

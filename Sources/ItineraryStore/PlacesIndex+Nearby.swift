@@ -6,11 +6,6 @@ public struct NearbyPlace: Hashable, Sendable {
   /// Great-circle distance (`GreatCircle.distanceKm`), in kilometres.
   public var distanceKm: Double
 
-  public init(place: Place, distanceKm: Double) {
-    self.place = place
-    self.distanceKm = distanceKm
-  }
-
   /// The nearest place of `category` when given (by `Place.isEligible`),
   /// or `nil` when there is none, from `within`, which gives the places
   /// within a radius nearest first.
@@ -29,6 +24,13 @@ public struct NearbyPlace: Hashable, Sendable {
       if found != nil || radius >= everywhere { return found }
       radius = min(radius * 4, everywhere)
     }
+  }
+}
+
+extension NearbyPlace {
+  /// `place` and its great-circle distance from `point`.
+  public init(_ place: Place, from point: Coordinate) {
+    self.init(place: place, distanceKm: GreatCircle.distanceKm(point, place.coordinate))
   }
 }
 

@@ -49,9 +49,7 @@ import Testing
     /// About 50 MB of GTSPLIB (the debug build reads it in about 20 s)
     /// against a limit of one second.
     @Test func gtspStopsAHugeFileAtTheTimeLimit() throws {
-      let directory = FileManager.default.temporaryDirectory
-        .appending(path: "itinerary-reading-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let directory = try temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let file = directory.appending(path: "big.gtsp")
       try Data(ReadingTimeLimitTests.matrixFile(nodes: 5000).utf8).write(to: file)
@@ -66,9 +64,7 @@ import Testing
     /// 300,000 places (about 25 MB) against a limit of one second: the
     /// parse alone takes seconds.
     @Test func solveStopsAHugeInstanceAtTheTimeLimit() throws {
-      let directory = FileManager.default.temporaryDirectory
-        .appending(path: "itinerary-reading-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let directory = try temporaryDirectory()
       defer { try? FileManager.default.removeItem(at: directory) }
       let file = directory.appending(path: "big.json")
       var text = #"{"origin": {"lat": 60.17, "lon": 24.94}, "categories": ["museum"], "places": ["#

@@ -1,6 +1,7 @@
 import Foundation
 import ItineraryCore
 import ItinerarySolver
+import ItineraryTestSupport
 import Testing
 
 @testable import ItineraryFormats
@@ -10,32 +11,6 @@ import Testing
 /// time reads as it does without a deadline, and reading in pieces splits
 /// lines and fields where the whole-text splits did.
 @Suite struct ReadingDeadlineTests {
-  static let gtsplib = """
-    NAME : tiny
-    TYPE : GTSP
-    DIMENSION : 4
-    GTSP_SETS : 2
-    EDGE_WEIGHT_TYPE : EUC_2D
-    NODE_COORD_SECTION
-    1 0 0
-    2 3 4
-    3 6 8
-    4 1 1
-    GTSP_SET_SECTION
-    1 1 2 -1
-    2 3 4 -1
-    EOF
-    """
-
-  static let optw = """
-    4 10 2 1
-    0 200
-      0 0.00 0.00 0.00 0.00 0 0 0 100
-      1 3.00 4.00 10.00 7.00 1 1 1 0 50
-      2 1.00 1.00 2.50 9.00 0 3 1 2 3 20.5 30.25
-
-    """
-
   static let instance = """
     {"origin": {"lat": 60.17, "lon": 24.94}, "categories": ["museum"],
      "places": [{"id": "a", "categories": ["museum"], "lat": 60.171, "lon": 24.941}]}
@@ -57,26 +32,28 @@ import Testing
   }
 
   @Test func gtsplibRefusesOnceTheDeadlineHasPassed() throws {
+    let text = BenchmarkTexts.square
     for deadline in Self.expired {
       Self.expectRanOut { () throws(ItineraryError) in
-        _ = try GTSPLIBReader.parse(Self.gtsplib, file: "tiny.gtsp", deadline: deadline)
+        _ = try GTSPLIBReader.parse(text, file: "square.gtsp", deadline: deadline)
       }
     }
-    let timed = try GTSPLIBReader.parse(Self.gtsplib, file: "tiny.gtsp", deadline: Self.ample)
-    let untimed = try GTSPLIBReader.parse(Self.gtsplib, file: "tiny.gtsp")
+    let timed = try GTSPLIBReader.parse(text, file: "square.gtsp", deadline: Self.ample)
+    let untimed = try GTSPLIBReader.parse(text, file: "square.gtsp")
     let pairs = (0..<4).flatMap { i in (0..<4).map { (i, $0) } }
     #expect(pairs.allSatisfy { timed.cost($0, $1) == untimed.cost($0, $1) })
     #expect(timed.clusters == untimed.clusters)
   }
 
   @Test func optwRefusesOnceTheDeadlineHasPassed() throws {
+    let text = OPTWReaderTests.tiny
     for deadline in Self.expired {
       Self.expectRanOut { () throws(ItineraryError) in
-        _ = try OPTWReader.parse(Self.optw, file: "tiny.txt", scale: 10, deadline: deadline)
+        _ = try OPTWReader.parse(text, file: "tiny.txt", scale: 10, deadline: deadline)
       }
     }
-    let timed = try OPTWReader.parse(Self.optw, file: "tiny.txt", scale: 10, deadline: Self.ample)
-    let untimed = try OPTWReader.parse(Self.optw, file: "tiny.txt", scale: 10)
+    let timed = try OPTWReader.parse(text, file: "tiny.txt", scale: 10, deadline: Self.ample)
+    let untimed = try OPTWReader.parse(text, file: "tiny.txt", scale: 10)
     let pairs = (0..<3).flatMap { i in (0..<3).map { (i, $0) } }
     #expect(pairs.allSatisfy { timed.travel($0, $1) == untimed.travel($0, $1) })
     #expect(timed.scores == untimed.scores && timed.opens == untimed.opens)

@@ -38,7 +38,7 @@ import Testing
     let faraway = BasemapFeature(
       kind: .water,
       points: ring.map { Coordinate(lat: $0.lat + 1, lon: $0.lon) })
-    let file = try scratch.cityFile(named: "town", around: point, elements: 1) { writer in
+    let file = try scratch.cityFile(named: "town", elements: 1) { writer in
       try writer.add(
         Place(id: "node/1", name: "Cafe", categories: ["cafe"], coordinate: point, score: 3),
         twin: nil)

@@ -34,12 +34,9 @@ import Testing
         coordinate: Coordinate(lat: 60.16, lon: 24.95)),
       twin: nil)
     try writer.add(network)
-    let origin = Coordinate(lat: 0, lon: 0)
     _ = try writer.finish(
-      CityFile.Summary(
-        name: "streets", source: "test", attribution: "",
-        importedAt: Date(timeIntervalSince1970: 1_796_119_200), elements: 8,
-        places: 0, southWest: origin, northEast: origin))
+      name: "streets", source: "test", attribution: "",
+      importedAt: Date(timeIntervalSince1970: 1_796_119_200), elements: 8)
     return network
   }
 

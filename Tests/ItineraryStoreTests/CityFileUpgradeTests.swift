@@ -92,7 +92,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let point = Coordinate(lat: 60.17, lon: 24.94)
-    let file = try scratch.cityFile(named: "new-town", around: point, elements: 2) { writer in
+    let file = try scratch.cityFile(named: "new-town", elements: 2) { writer in
       for (id, photo) in [("node/1", "https://example.org/a.jpg"), ("node/2", nil)] {
         try writer.add(
           Place(
@@ -115,7 +115,7 @@ import Testing
       ("node/1", "Beta", 3.2, 100), ("node/2", "Alpha", 3.2, 100), ("node/3", "Gamma", 3.2, 200),
       ("node/4", "Aardvark", 3.2, nil), ("node/5", "Zulu", 3.5, 50),
     ]
-    let file = try scratch.cityFile(named: "ties", around: point, elements: 5) { writer in
+    let file = try scratch.cityFile(named: "ties", elements: 5) { writer in
       for entry in entries {
         try writer.add(
           Place(

@@ -18,20 +18,17 @@ struct Scratch {
     try? FileManager.default.removeItem(at: url)
   }
 
-  /// A city file `NAME.sqlite` in the directory, of `elements` elements
-  /// around `point`: `fill` adds what it holds before it is finished.
+  /// A city file `NAME.sqlite` in the directory, of `elements` elements:
+  /// `fill` adds what it holds before it is finished.
   func cityFile(
-    named name: String, around point: Coordinate, elements: Int,
-    _ fill: (CityFileWriter) throws -> Void
+    named name: String, elements: Int, _ fill: (CityFileWriter) throws -> Void
   ) throws -> URL {
     let file = url.appending(path: "\(name).sqlite")
     let writer = try CityFileWriter(file: file)
     try fill(writer)
     _ = try writer.finish(
-      CityFile.Summary(
-        name: name, source: "\(name).osm.pbf", attribution: "OpenStreetMap",
-        importedAt: Date(timeIntervalSince1970: 1_796_119_200), elements: elements, places: 0,
-        southWest: point, northEast: point))
+      name: name, source: "\(name).osm.pbf", attribution: "OpenStreetMap",
+      importedAt: Date(timeIntervalSince1970: 1_796_119_200), elements: elements)
     return file
   }
 
