@@ -7,15 +7,20 @@ import ItineraryCore
 /// the best three at random), drops every stop that costs
 /// more than it gains, then shakes the routes: it removes a run of `size`
 /// consecutive stops from each route, starting further along every round,
-/// the run growing while no round improves on the best trip. Every trip it
+/// the run growing while no round improves on the best trip. A round that
+/// beats the best trip first has each of its stops swapped for the place
+/// not in the trip that adds the most in its stead, while one does (the
+/// iterated local search's swap-in move, on the trip's own objective): a
+/// day at its pace has no room to insert, only to swap. Every trip it
 /// keeps is checked by `TripInstance.value(of:)`, so it never reports an
 /// infeasible one.
 ///
 /// - Complexity: O(n * d * k log m) per insertion for n places, d days, k
 ///   stops a route and m open intervals a place (each try O(log m) within
-///   the route's slack, O(k log m) past it; see `TripRouteSchedule`);
-///   bounded by `maxRounds` rounds and `patience` rounds without
-///   improvement, the deadline a safety net.
+///   the route's slack, O(k log m) past it; see `TripRouteSchedule`), and
+///   O(L * n * k log m) per pass of swaps for L stops in all; bounded by
+///   `maxRounds` rounds and `patience` rounds without improvement, the
+///   deadline a safety net.
 public struct TripSearch {
   public struct Result: Sendable {
     public var routes: [[Int]]
@@ -49,6 +54,9 @@ public struct TripSearch {
       state.fill(random: &random, choices: rounds % 2 == 0 ? 1 : 3, until: deadline)
       state.dropLosses()
       if state.total > best.value + 1e-9 {
+        state.swapIn(until: deadline)
+        state.fill(random: &random, choices: 1, until: deadline)
+        state.dropLosses()
         best = (state.routes, state.total)
         size = 1
         idle = 0
@@ -185,6 +193,48 @@ private struct State {
           finishes[day] = finish
         } else {
           position += 1
+        }
+      }
+    }
+  }
+
+  /// Replaces stops by places not in the trip while that adds to a day's
+  /// value: for each stop in turn, the place that adds the most in its
+  /// stead (a full day, at its pace, gains only this way).
+  ///
+  /// - Complexity: O(L * n * k log m) per pass for L stops in all, n places
+  ///   and k stops a route.
+  mutating func swapIn(until deadline: Deadline) {
+    let limit = instance.maxPerCategory ?? Int.max
+    var improved = true
+    while improved, !deadline.hasPassed {
+      improved = false
+      for day in routes.indices {
+        for position in routes[day].indices {
+          let old = routes[day][position]
+          let oldCategory = instance.categories[old]
+          var route = routes[day]
+          var best: (vertex: Int, value: Double, finish: Double)?
+          for w in 1..<instance.vertexCount where !visited[w] {
+            let category = instance.categories[w]
+            guard perCategory[category] - (category == oldCategory ? 1 : 0) < limit else {
+              continue
+            }
+            route[position] = w
+            guard let (value, finish) = instance.evaluate(route, day: day),
+              value > (best?.value ?? values[day]) + 1e-9
+            else { continue }
+            best = (w, value, finish)
+          }
+          guard let best else { continue }
+          routes[day][position] = best.vertex
+          visited[old] = false
+          visited[best.vertex] = true
+          perCategory[oldCategory] -= 1
+          perCategory[instance.categories[best.vertex]] += 1
+          values[day] = best.value
+          finishes[day] = best.finish
+          improved = true
         }
       }
     }
