@@ -301,6 +301,34 @@ import Testing
     #expect(Self.isTrip([exact.route], instance))
   }
 
+  /// A visit of no time at a window of one instant is a visit: the proof
+  /// takes both customers, the second reached exactly at its instant; a
+  /// minute later there, and only one of them fits.
+  @Test func aVisitOfNoTimeAtOneInstantIsProvenIn() throws {
+    let travel = [
+      0, 10, 20,
+      10, 0, 10,
+      20, 10, 0,
+    ]
+    let instance = try #require(
+      OrienteeringInstance(
+        scores: [0, 5, 7], durations: [0, 0, 0], opens: [0, 0, 20], closes: [100, 15, 20],
+        travel: travel, days: [OrienteeringDay(start: 0, end: 100)]))
+    let exact = OrienteeringLabelling.solve(
+      instance, day: instance.days[0], deadline: Deadline(after: .seconds(10)))
+    #expect(exact.proven)
+    #expect(exact.route == [1, 2])
+    #expect(exact.score == 12)
+    let late = try #require(
+      OrienteeringInstance(
+        scores: [0, 5, 7], durations: [0, 1, 0], opens: [0, 0, 20], closes: [100, 15, 20],
+        travel: travel, days: [OrienteeringDay(start: 0, end: 100)]))
+    let without = OrienteeringLabelling.solve(
+      late, day: late.days[0], deadline: Deadline(after: .seconds(10)))
+    #expect(without.proven)
+    #expect(without.score == 7)
+  }
+
   /// A proof whose memory holds a few labels stops at them and says so; with
   /// room it proves the same instance.
   @Test func aProofOutOfMemorySaysSo() throws {

@@ -54,13 +54,11 @@ struct TripBound {
     self.later = later
   }
 
-  /// Whether the places not in `out` may add more than `need`, leaving
-  /// `vertex` at `time` on `day`, by the fractional knapsack (the caller
-  /// asks `completion` apart, as it learns what is out).
+  /// Whether the places not in `out` may add more than `need`, leaving a
+  /// stop at `time` on `day`, by the fractional knapsack (the caller asks
+  /// `completion` apart, as it learns what is out).
   @inline(__always)
-  func exceeds(_ need: Double, day: Int, at vertex: Int, leaving time: Double, out: PlaceSet)
-    -> Bool
-  {
+  func exceeds(_ need: Double, day: Int, leaving time: Double, out: PlaceSet) -> Bool {
     knapsack(day: day, time: time, out: out, above: need) > need
   }
 

@@ -4,8 +4,10 @@ extension TripInstance {
   /// A route of a benchmark file as a trip of one day: its scores, visits
   /// and windows, times counted from the day's start, no prices, meals or
   /// variety. The file's window for the start of a visit becomes an open
-  /// interval that holds the visit; times are integers, so the arithmetic
-  /// stays exact.
+  /// interval that holds the visit, half a unit longer: visits start at
+  /// whole units, so they start by the window's close exactly as in the
+  /// file, and a visit of no time at a window of one instant keeps an
+  /// interval. Times are integers, so the arithmetic stays exact.
   ///
   /// - Complexity: O(n^2) for n vertices.
   init(_ instance: OrienteeringInstance, day: OrienteeringDay) {
@@ -19,7 +21,7 @@ extension TripInstance {
           [
             OpenWindows.Interval(
               begin: Double(instance.opens[v]) - start,
-              end: Double(instance.closes[v] + instance.durations[v]) - start)
+              end: Double(instance.closes[v] + instance.durations[v]) + 0.5 - start)
           ], horizon: horizon)
     }
     self.init(

@@ -383,7 +383,7 @@ private struct Search: RelaxedLabelSearch {
       let need = threshold + epsilon - home - instance.mealsLeft(day: day, meals: 0, leaving: 0)
       return bound.completion(day: day, at: 0, leaving: 0, after: 0) > need
         && bound.exceeds(
-          need, day: day, at: 0, leaving: 0,
+          need, day: day, leaving: 0,
           out: PlaceSet(unavailable: label.unavailable, criticalIndex: critical.index))
     }
 
@@ -478,7 +478,7 @@ private struct Search: RelaxedLabelSearch {
         unavailable = outOfReach(unavailable, from: w, at: visit.leave, day: label.day)
         let out = PlaceSet(unavailable: unavailable, criticalIndex: critical.index)
         guard
-          bound.exceeds(need, day: label.day, at: w, leaving: visit.leave, out: out),
+          bound.exceeds(need, day: label.day, leaving: visit.leave, out: out),
           let memory = nextMemory(label, to: w, leaving: visit.leave),
           // The bound again, now that what the label may not visit is known.
           bound.completion(
