@@ -13,7 +13,9 @@ import ItineraryCore
 /// moves a corrupt one aside only under the exclusive lock, after checking
 /// it again, since another process may have replaced it meanwhile. So the
 /// file is moved aside once, with its log and journal, while no other
-/// process is reading it, and the new file is never taken for the old.
+/// process is reading it, and the new file is never taken for the old. A
+/// process that finds the file busy while setting it up tries again under
+/// the exclusive lock too.
 package enum DatabaseFile {
   /// Opens `file`, moving it aside when it is corrupt.
   ///
@@ -30,13 +32,16 @@ package enum DatabaseFile {
     warn: @Sendable (String) -> Void
   ) throws(SQLiteError) -> SQLiteDatabase {
     let lock = FileLock(path: file.path + ".lock")
+    try take(lock, .shared, file, timeout: busyTimeout)
     do {
-      try take(lock, .shared, file, timeout: busyTimeout)
       defer { lock?.unlock() }
       return try connect(file, migrator: migrator, busyTimeout: busyTimeout)
-    } catch let error where error.isCorruption {
-      // The connection to the corrupt file is closed by now, and the shared
-      // lock given up: the exclusive one waits for every other reader.
+    } catch let error where error.isCorruption || error.primaryCode == SQLITE_BUSY {
+      // The connection is closed by now, and the shared lock given up: the
+      // exclusive one waits for every other process opening the file. A
+      // busy error here comes from switching a new file to write-ahead
+      // logging, which SQLite fails at once, without the busy handler,
+      // while another connection switches it too; alone, it cannot.
     }
     try take(lock, .exclusive, file, timeout: busyTimeout)
     defer { lock?.unlock() }

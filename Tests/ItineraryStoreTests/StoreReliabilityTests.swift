@@ -199,6 +199,25 @@ import Testing
     #expect(settings.1 == [1])
   }
 
+  /// Processes that find a new store together all switch it to write-ahead
+  /// logging, which SQLite fails at once for all but one, without waiting:
+  /// each must try again rather than give up. Each round is a new store.
+  @Test func processesOpeningANewStoreTogetherAllWrite() throws {
+    try #require(StoreWriterProcess.isBuilt, "build `store-writer` first")
+    let writers = 20
+    for round in 0..<16 {
+      let scratch = try Scratch()
+      defer { scratch.remove() }
+      let started = try (0..<writers).map { index in
+        try StoreWriterProcess.start(directory: scratch.url, tag: "w\(index)", count: 1)
+      }
+      for (index, run) in started.map(StoreWriterProcess.finish).enumerated() {
+        #expect(run.status == 0, "round \(round), writer \(index): \(run.errors)")
+      }
+      #expect(try Store(directory: scratch.url, warn: { _ in }).history().count == writers)
+    }
+  }
+
   @Test func twentyConcurrentWritersLoseNothing() throws {
     try #require(StoreWriterProcess.isBuilt, "build `store-writer` first")
     let scratch = try Scratch()
