@@ -1,8 +1,9 @@
 import Foundation
 import ItineraryCore
-import ItinerarySolver
 import ItineraryWorkloads
 import Testing
+
+@testable import ItinerarySolver
 
 /// Trips that must visit some places, on the seeded trips of `RandomTrips`
 /// (plain and a person's day), against the brute force over every trip that
@@ -61,9 +62,9 @@ import Testing
     let (trip, must) = Self.withMust(
       RandomTrips.make(seed: seed, places: 8, days: 1, shaped: seed % 2 == 1), seed: seed)
     let instance = try #require(TripInstance(trip.problem))
-    let found = TripSearch(instance: instance).solve(
+    let found = OrienteeringHeuristic(instance: instance).solve(
       seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
-    let value = found.value - found.routes.reduce(0) { $0 + instance.bonus(of: $1) }
+    let value = found.score - found.routes.reduce(0) { $0 + instance.bonus(of: $1) }
     let stops = found.routes.map { route in
       route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
     }

@@ -1,7 +1,8 @@
 import ItineraryCore
-import ItinerarySolver
 import Synchronization
 import Testing
+
+@testable import ItinerarySolver
 
 /// The polish on small seeded instances, each route checked against a
 /// brute force over the vertices the other routes leave free.
@@ -51,7 +52,7 @@ import Testing
     let instance = try #require(OrienteeringTests.instance(seed: 21, customers: 8, days: 2))
     let polished = Scores()
     let start = Deadline(after: later ? .seconds(3600) : .zero)
-    let polish = OrienteeringHeuristic.Polish(start: start) { routes in
+    let polish = OrienteeringPolish(start: start) { routes in
       polished.list.withLock { $0.append(instance.score(routes)) }
       return OrienteeringRoutePolish.polish(instance, routes: routes) {
         Deadline(after: .seconds(30))
@@ -75,7 +76,7 @@ import Testing
   @Test func aPolishOfNoUseIsAskedOnce() throws {
     let instance = try #require(OrienteeringTests.instance(seed: 33, customers: 8, days: 2))
     let asked = Scores()
-    let polish = OrienteeringHeuristic.Polish(start: Deadline(after: .zero)) { routes in
+    let polish = OrienteeringPolish(start: Deadline(after: .zero)) { routes in
       asked.list.withLock { $0.append(instance.score(routes)) }
       return nil
     }

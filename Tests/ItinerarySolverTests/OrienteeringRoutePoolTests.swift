@@ -1,14 +1,15 @@
 import ItineraryCore
-import ItinerarySolver
 import ItineraryTestSupport
 import Testing
+
+@testable import ItinerarySolver
 
 /// The route pool's recombination against a brute force over every choice
 /// of one pool route (or none) per day, on small seeded pools.
 @Suite struct OrienteeringRoutePoolTests {
   /// Routes grown at random, each on time on one day at least.
   static func pool(_ instance: OrienteeringInstance, seed: UInt64, count: Int)
-    -> OrienteeringRoutePool
+    -> OrienteeringRoutePool<OrienteeringInstance>
   {
     var random = SplitMix64(seed: seed)
     var pool = OrienteeringRoutePool(instance: instance)
@@ -26,16 +27,17 @@ import Testing
     return pool
   }
 
-  static func bruteForce(_ pool: OrienteeringRoutePool, days: Int) -> Double {
+  static func bruteForce(_ pool: OrienteeringRoutePool<OrienteeringInstance>, days: Int) -> Double {
     var best = 0.0
     var used = Set<Int>()
     func choose(_ day: Int, _ value: Double) {
       best = max(best, value)
       guard day < days else { return }
       choose(day + 1, value)
-      for entry in pool.entries where entry.days[day] && used.isDisjoint(with: entry.route) {
+      for entry in pool.entries where used.isDisjoint(with: entry.route) {
+        guard let worth = entry.values[day] else { continue }
         used.formUnion(entry.route)
-        choose(day + 1, value + entry.score)
+        choose(day + 1, value + worth)
         used.subtract(entry.route)
       }
     }

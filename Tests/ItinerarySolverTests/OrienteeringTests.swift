@@ -1,7 +1,8 @@
 import ItineraryCore
-import ItinerarySolver
 import ItineraryTestSupport
 import Testing
+
+@testable import ItinerarySolver
 
 /// Small seeded orienteering instances against a brute force over every
 /// subset and order, with every route's timeline checked here, apart from

@@ -39,7 +39,8 @@ import Testing
   @Test(arguments: 0..<40)
   func cheapestInsertionFindsAPlaceWhenOneFits(seed: Int) throws {
     let (instance, day, route) = try Self.routed(seed: seed)
-    let timeline = OrienteeringTimeline(instance, route, day)
+    let timeline = OrienteeringTimeline(
+      instance, route, day: try #require(instance.days.firstIndex(of: day)))
     for vertex in 1..<instance.vertexCount where !route.contains(vertex) {
       let insertion = timeline.cheapestInsertion(of: vertex, instance)
       #expect((insertion != nil) == Self.fits(vertex, route, day, instance), "vertex \(vertex)")
@@ -57,8 +58,9 @@ import Testing
     var (unfit, ruledOut) = (0, 0)
     for seed in 0..<40 {
       let (instance, day, route) = try Self.routed(seed: seed)
-      let timeline = OrienteeringTimeline(instance, route, day)
-      let removals = timeline.removals(instance)
+      let timeline = OrienteeringTimeline(
+        instance, route, day: try #require(instance.days.firstIndex(of: day)))
+      let removals = try #require(timeline.removals(instance))
       var mayFit: [Bool] = []
       for vertex in 1..<instance.vertexCount where !route.contains(vertex) {
         timeline.mayFitWithout(vertex, removals, instance, into: &mayFit)

@@ -1,8 +1,9 @@
 import Foundation
 import ItineraryCore
-import ItinerarySolver
 import ItineraryWorkloads
 import Testing
+
+@testable import ItinerarySolver
 
 /// Small seeded trips against a brute force over every subset, split into
 /// days and ordered, that reads the opening hours and lives through each day
@@ -32,15 +33,15 @@ import Testing
     let trip = RandomTrips.make(
       seed: seed, places: days == 2 ? 6 : 8, days: days, shaped: shaped)
     let instance = try #require(TripInstance(trip.problem), sourceLocation: sourceLocation)
-    let found = TripSearch(instance: instance).solve(
+    let found = OrienteeringHeuristic(instance: instance).solve(
       seed: seed, until: Deadline(after: .seconds(5)), patience: 50)
     let stops = found.routes.map { route in
       route.map { Plan.Stop(category: instance.categories[$0], place: instance.places[$0]) }
     }
-    print("seed \(seed): \(days) days, heuristic \(found.value)")
+    print("seed \(seed): \(days) days, heuristic \(found.score)")
     let checked = try #require(RandomTrips.value(of: stops, trip), sourceLocation: sourceLocation)
-    #expect(abs(checked - found.value) < 1e-6, sourceLocation: sourceLocation)
-    #expect(found.value <= RandomTrips.bruteForce(trip) + 1e-6, sourceLocation: sourceLocation)
+    #expect(abs(checked - found.score) < 1e-6, sourceLocation: sourceLocation)
+    #expect(found.score <= RandomTrips.bruteForce(trip) + 1e-6, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: 0..<30)
@@ -98,17 +99,17 @@ import Testing
     try Self.expectHeuristicFeasibleAndNoBetter(seed: seed, shaped: false)
   }
 
-  /// The heuristic's filling reads the deadline too: with it passed, not a
-  /// stop is inserted (with time, the same trip gets some), and the empty
-  /// trip it returns is feasible.
+  /// The heuristic reads the deadline before each iteration: with it
+  /// passed, not a stop is inserted (with time, the same trip gets some),
+  /// and the empty trip it returns is feasible.
   @Test func thePassedDeadlineStopsTheFirstFilling() throws {
     let trip = RandomTrips.make(seed: 7, places: 8, days: 1)
     let instance = try #require(TripInstance(trip.problem))
-    let search = TripSearch(instance: instance)
+    let search = OrienteeringHeuristic(instance: instance)
     let roomy = search.solve(seed: 7, until: Deadline(after: .seconds(5)), patience: 5)
     #expect(!roomy.routes.joined().isEmpty)
     let late = search.solve(seed: 7, until: Deadline(after: .zero))
-    #expect(late.routes.joined().isEmpty && late.value == 0)
+    #expect(late.routes.joined().isEmpty && late.score == 0)
   }
 }
 

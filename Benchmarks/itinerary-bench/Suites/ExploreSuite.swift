@@ -6,7 +6,7 @@ extension Suite {
   /// embedded city (the pipeline, its candidates and `TripSolver`): an
   /// afternoon of museum, cafe and art, a day of every category and three
   /// such days. Each record's work says whether the trip was proven, and
-  /// the heuristic's rounds and the proof's labels. `--quick`: the
+  /// the heuristic's iterations and the proof's labels. `--quick`: the
   /// afternoon and the day.
   static func explore(_ bench: inout Bench) throws {
     let pipeline = PlanningPipeline(environment: [:])
@@ -36,7 +36,8 @@ extension Suite {
         bench.note(
           "\(name): \(SVGChart.timeLabel(record.timing.median)), "
             + (record.work["optimal"] == 1 ? "proven best" : "best found")
-            + ", \(record.work["rounds"] ?? 0) rounds, \(record.work["labels"] ?? 0) labels"
+            + ", \(record.work["iterations"] ?? 0) iterations"
+            + ", \(record.work["labels"] ?? 0) labels"
             + (record.work["deadline"] == 1 ? ", stopped by the time limit" : ""))
       } catch {
         bench.note("\(name): \(error)")

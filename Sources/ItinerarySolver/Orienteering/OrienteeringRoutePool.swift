@@ -3,25 +3,27 @@
 /// and the best trip made of them, at most one route per day and no vertex
 /// twice (a set-packing problem, solved by branch and bound).
 ///
-/// Each entry remembers the days its route is on time for, so a trip built
-/// from the pool is feasible by construction (and re-checked by the caller).
-public struct OrienteeringRoutePool: Sendable {
-  public struct Entry: Sendable {
-    public var route: [Int]
-    public var score: Double
-    /// `days[d]`: the route is on time on the instance's day `d`.
-    public var days: [Bool]
+/// Each entry remembers its value on each day it is on time for, so a trip
+/// built from the pool is feasible by construction (and re-checked by the
+/// caller), but for a model's limit on stops of one category.
+struct OrienteeringRoutePool<Model: OrienteeringModel>: Sendable {
+  struct Entry: Sendable {
+    var route: [Int]
+    /// Its best value over the days.
+    var score: Double
+    /// `values[d]`: the route's value on day `d`, `nil` when it is late.
+    var values: [Double?]
   }
 
-  public private(set) var entries: [Entry] = []
+  private(set) var entries: [Entry] = []
   /// How many routes were ever added.
-  public private(set) var additions = 0
+  private(set) var additions = 0
   /// The most entries kept; past it the lower-scoring half is dropped.
-  public let capacity: Int
-  private let instance: OrienteeringInstance
+  let capacity: Int
+  private let instance: Model
   private var keys: Set<[Int]> = []
 
-  public init(instance: OrienteeringInstance, capacity: Int = 3000) {
+  init(instance: Model, capacity: Int = 3000) {
     self.instance = instance
     self.capacity = max(2, capacity)
   }
@@ -32,12 +34,12 @@ public struct OrienteeringRoutePool: Sendable {
   /// - Returns: whether it was added.
   /// - Complexity: O(L log L + days * L) for a route of L visits.
   @discardableResult
-  public mutating func add(_ route: [Int]) -> Bool {
+  mutating func add(_ route: [Int]) -> Bool {
     guard !route.isEmpty else { return false }
     let key = route.sorted()
     guard !keys.contains(key) else { return false }
-    let days = instance.days.map { instance.visitStarts(of: route, day: $0) != nil }
-    guard days.contains(true) else { return false }
+    let values = (0..<instance.dayCount).map { instance.outcome(of: route, day: $0)?.value }
+    guard let score = values.compactMap({ $0 }).max() else { return false }
     if entries.count >= capacity {
       entries.sort { $0.score > $1.score }
       entries.removeLast(entries.count - capacity / 2)
@@ -45,14 +47,14 @@ public struct OrienteeringRoutePool: Sendable {
     }
     keys.insert(key)
     additions += 1
-    entries.append(Entry(route: route, score: instance.score([route]), days: days))
+    entries.append(Entry(route: route, score: score, values: values))
     return true
   }
 
   /// The best trip of pool routes (one route per day at most, each vertex at
   /// most once), by depth-first branch and bound over the days, routes in
-  /// decreasing score; days with the same times take routes in increasing
-  /// rank only (the same trip in another order is not searched again).
+  /// decreasing best value; days alike take routes in increasing rank only
+  /// (the same trip in another order is not searched again).
   ///
   /// - Parameter work: the most route comparisons; past it the best trip
   ///   found so far is returned.
@@ -60,8 +62,8 @@ public struct OrienteeringRoutePool: Sendable {
   ///   the search was complete (the trip is the best packing of the pool).
   /// - Complexity: exponential in the day count in the worst case, bounded by
   ///   `work`.
-  public func bestTrip(work: Int = 4_000_000) -> (routes: [[Int]], score: Double, complete: Bool) {
-    let dayCount = instance.days.count
+  func bestTrip(work: Int = 4_000_000) -> (routes: [[Int]], score: Double, complete: Bool) {
+    let dayCount = instance.dayCount
     let order = entries.indices.sorted {
       entries[$0].score != entries[$1].score
         ? entries[$0].score > entries[$1].score : $0 < $1
@@ -72,9 +74,9 @@ public struct OrienteeringRoutePool: Sendable {
       for vertex in entries[entry].route { bits[rank * words + vertex / 64] |= 1 << (vertex % 64) }
     }
     let scores = order.map { entries[$0].score }
-    let feasible = order.map { entries[$0].days }
-    // sameAsBefore[d]: day d has the times of day d - 1.
-    let sameAsBefore = (0..<dayCount).map { $0 > 0 && instance.days[$0] == instance.days[$0 - 1] }
+    let values = order.map { entries[$0].values }
+    // sameAsBefore[d]: day d is alike day d - 1.
+    let sameAsBefore = (0..<dayCount).map { $0 > 0 && instance.daysAlike($0, $0 - 1) }
     // restSame[d]: every day from d on has the times of day d - 1.
     var restSame = Array(repeating: true, count: dayCount + 1)
     for day in stride(from: dayCount - 1, through: 0, by: -1) {
@@ -126,10 +128,10 @@ public struct OrienteeringRoutePool: Sendable {
         guard budget > 0 else { return }
         // In a run of days alike, every later route scores at most this one.
         if chain, value + Double(left) * scores[rank] <= bestScore + epsilon { break }
-        guard feasible[rank][day], fits(rank) else { continue }
+        guard let worth = values[rank][day], fits(rank) else { continue }
         mark(rank)
         chosen[day] = rank
-        search(day + 1, rank + 1, value + scores[rank])
+        search(day + 1, rank + 1, value + worth)
         chosen[day] = -1
         mark(rank)
       }
@@ -140,6 +142,6 @@ public struct OrienteeringRoutePool: Sendable {
     }
     search(0, 0, 0)
     let routes = best.map { $0 < 0 ? [] : entries[order[$0]].route }
-    return (routes, instance.score(routes), budget > 0)
+    return (routes, bestScore, budget > 0)
   }
 }

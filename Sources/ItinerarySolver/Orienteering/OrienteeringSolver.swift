@@ -39,7 +39,7 @@ public enum OrienteeringSolver {
   public struct Result: Sendable {
     /// The best trip, `optimal` only when proven.
     public var trip: OrienteeringTrip
-    public var heuristic: OrienteeringHeuristic.Result
+    public var heuristic: OrienteeringHeuristicResult
     /// The exact run, when there was one.
     public var exact: OrienteeringLabelling.Result?
     /// Seconds from the start to the trip returned (to the end of the proof
@@ -82,7 +82,7 @@ public enum OrienteeringSolver {
     // Every score collected: nothing can beat it.
     let everything = instance.scores.dropFirst().reduce(0) { $0 + max($1, 0) }
     let phase = oneRoute ? deadline.fraction(heuristicShare) : deadline
-    let polish = OrienteeringHeuristic.Polish(start: deadline.fraction(polishStart)) { routes in
+    let polish = OrienteeringPolish(start: deadline.fraction(polishStart)) { routes in
       OrienteeringRoutePolish.polish(
         instance, routes: routes, memoryBudget: options.memoryBudget
       ) {
@@ -102,7 +102,7 @@ public enum OrienteeringSolver {
     // The beam search and the proof run on this thread; meanwhile the
     // heuristic goes on, from its best trip, on the others.
     let (meanwhile, proofEnded) = deadline.stoppable()
-    let beside = Handoff<OrienteeringHeuristic.Result>()
+    let beside = Handoff<OrienteeringHeuristicResult>()
     let group = DispatchGroup()
     let besideBegins = (clock.now - begin).seconds
     if options.threads > 1 {
@@ -159,7 +159,7 @@ public enum OrienteeringSolver {
   }
 }
 
-extension OrienteeringHeuristic.Result {
+extension OrienteeringHeuristicResult {
   /// Counts another search's iterations and takes its trip when it scores
   /// more; `begunAt`: seconds from the start of the run to that search's.
   fileprivate mutating func absorb(_ other: Self, begunAt seconds: Double) {

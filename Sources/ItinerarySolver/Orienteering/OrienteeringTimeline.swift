@@ -1,25 +1,28 @@
-/// A route with the times of its visits: when each starts, how long it
-/// waits, and how much later it could start without breaking a later
-/// window or the day's end; with them, whether a change keeps the route on
-/// time is checked without timing it all again (`OrienteeringHeuristic`).
-struct OrienteeringTimeline {
+/// A route of a benchmark file with the times of its visits: when each
+/// starts, how long it waits, and how much later it could start without
+/// breaking a later window or the day's end; with them, whether a change
+/// keeps the route on time is checked without timing it all again
+/// (`OrienteeringHeuristic`).
+struct OrienteeringTimeline: OrienteeringRoute {
   /// Where a vertex goes in the route and the time it adds there.
   typealias Insertion = (at: Int, shift: Int)
 
   var route: [Int]
-  let day: OrienteeringDay
+  let day: Int
+  let times: OrienteeringDay
   var starts: [Int] = []
   var waits: [Int] = []
   var slacks: [Int] = []
   var finish = 0
-  var score = 0.0
-  /// Whether the heuristic's `shorten` has found nothing to do since the
-  /// last change.
+  var value = 0.0
   var shortened = false
 
-  init(_ instance: OrienteeringInstance, _ route: [Int], _ day: OrienteeringDay) {
+  var end: Double { Double(finish) }
+
+  init(_ instance: OrienteeringInstance, _ route: [Int], day: Int) {
     self.route = route
     self.day = day
+    times = instance.days[day]
     update(instance)
   }
 
@@ -34,19 +37,19 @@ struct OrienteeringTimeline {
       waits = Array(repeating: 0, count: count)
       slacks = Array(repeating: 0, count: count)
     }
-    var time = day.start
+    var time = times.start
     var at = 0
-    score = 0
+    value = 0
     for (index, vertex) in route.enumerated() {
       let arrival = time + instance.travel(at, vertex)
       starts[index] = max(arrival, instance.opens[vertex])
       waits[index] = starts[index] - arrival
       time = starts[index] + instance.durations[vertex]
       at = vertex
-      score += instance.scores[vertex]
+      value += instance.scores[vertex]
     }
     finish = time + instance.travel(at, 0)
-    var later = day.end - finish
+    var later = times.end - finish
     for index in stride(from: count - 1, through: 0, by: -1) {
       slacks[index] = min(instance.closes[route[index]] - starts[index], later)
       later = waits[index] + slacks[index]
@@ -71,35 +74,37 @@ struct OrienteeringTimeline {
     return time <= day.end ? time : nil
   }
 
-  /// The time the route gets back with the visits in `range` replaced (put
-  /// in another order, or swapped for others), `order(k)` the visit at
-  /// `range.lowerBound + k`, or `nil` when that is infeasible.
+  /// The score and the time the route gets back with the visits in `range`
+  /// replaced (put in another order, or swapped for others), `order(k)` the
+  /// visit at `range.lowerBound + k`, or `nil` when that is infeasible.
   ///
   /// - Complexity: O(range + K) for the K later visits it moves (it stops at
   ///   the first one that starts as before, or after its latest start).
-  func finish(
-    reordering range: ClosedRange<Int>, _ order: (Int) -> Int, _ instance: OrienteeringInstance
-  ) -> Int? {
+  func reordering(
+    _ range: ClosedRange<Int>, _ order: (Int) -> Int, _ instance: OrienteeringInstance
+  ) -> RouteOutcome? {
     let first = range.lowerBound
-    var time = first == 0 ? day.start : starts[first - 1] + instance.durations[route[first - 1]]
+    var time = first == 0 ? times.start : starts[first - 1] + instance.durations[route[first - 1]]
     var at = first == 0 ? 0 : route[first - 1]
+    var score = value
     for k in 0..<range.count {
       let vertex = order(k)
       let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
       guard start <= instance.closes[vertex] else { return nil }
       time = start + instance.durations[vertex]
       at = vertex
+      score += instance.scores[vertex] - instance.scores[route[first + k]]
     }
     for index in range.upperBound + 1..<route.count {
       let vertex = route[index]
       let start = max(time + instance.travel(at, vertex), instance.opens[vertex])
-      if start == starts[index] { return finish }
+      if start == starts[index] { return (score, Double(finish)) }
       guard start <= starts[index] + slacks[index] else { return nil }
       time = start + instance.durations[vertex]
       at = vertex
     }
     time += instance.travel(at, 0)
-    return time <= day.end ? time : nil
+    return time <= times.end ? (score, Double(time)) : nil
   }
 
   /// What taking each visit out frees, for `mayFitWithout`.
@@ -120,12 +125,12 @@ struct OrienteeringTimeline {
   /// only absorbs a change, so the change shrinks along the route).
   ///
   /// - Complexity: O(L).
-  func removals(_ instance: OrienteeringInstance) -> Removals {
+  func removals(_ instance: OrienteeringInstance) -> Removals? {
     let count = route.count
     let leaves = (0...count).map { p in
-      p == 0 ? day.start : starts[p - 1] + instance.durations[route[p - 1]]
+      p == 0 ? times.start : starts[p - 1] + instance.durations[route[p - 1]]
     }
-    let latests = (0...count).map { p in p < count ? starts[p] + slacks[p] : day.end }
+    let latests = (0...count).map { p in p < count ? starts[p] + slacks[p] : times.end }
     var later = Array(repeating: 0, count: count)
     var earlier = Array(repeating: 0, count: count)
     for k in 0..<count {
@@ -220,7 +225,7 @@ struct OrienteeringTimeline {
       let middle = (low + high) / 2
       if starts[middle] + slacks[middle] < done { low = middle + 1 } else { high = middle }
     }
-    var leave = low == 0 ? day.start : starts[low - 1] + instance.durations[route[low - 1]]
+    var leave = low == 0 ? times.start : starts[low - 1] + instance.durations[route[low - 1]]
     var previous = low == 0 ? 0 : route[low - 1]
     for at in low...route.count {
       // Every later start of the visit is later still.
@@ -231,7 +236,7 @@ struct OrienteeringTimeline {
         let arrival = start + instance.durations[vertex] + instance.travel(vertex, next)
         let shift = arrival - (leave + instance.travel(previous, next))
         let fits =
-          at < route.count ? shift <= waits[at] + slacks[at] : arrival <= day.end
+          at < route.count ? shift <= waits[at] + slacks[at] : arrival <= times.end
         if fits, best.map({ shift < $0.shift }) ?? true { best = (at, shift) }
       }
       if at < route.count {
@@ -241,4 +246,31 @@ struct OrienteeringTimeline {
     }
     return best
   }
+
+  func insertion(of vertex: Int, _ instance: OrienteeringInstance) -> RouteInsertion? {
+    cheapestInsertion(of: vertex, instance).map {
+      RouteInsertion(at: $0.at, gain: instance.scores[vertex], shift: Double($0.shift))
+    }
+  }
+}
+
+extension OrienteeringInstance: OrienteeringModel {
+  typealias Timeline = OrienteeringTimeline
+
+  public var dayCount: Int { days.count }
+  var tolerance: Double { 1e-9 * max(1, scores.reduce(0) { $0 + abs($1) }) }
+  var categoryCount: Int { 1 }
+  var categoryLimit: Int { .max }
+
+  func outcome(of route: [Int], day: Int) -> RouteOutcome? {
+    OrienteeringTimeline.finish(of: route, day: days[day], self).map {
+      (route.reduce(0) { $0 + scores[$1] }, Double($0))
+    }
+  }
+
+  func value(of routes: [[Int]]) -> Double? { isFeasible(routes) ? score(routes) : nil }
+  func worthBound(_ vertex: Int) -> Double { scores[vertex] }
+  var worthIsFixed: Bool { true }
+  func daysAlike(_ a: Int, _ b: Int) -> Bool { days[a] == days[b] }
+  func category(of vertex: Int) -> Int { 0 }
 }

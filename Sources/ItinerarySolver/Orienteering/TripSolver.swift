@@ -1,7 +1,8 @@
 import ItineraryCore
 
 /// Chooses a trip for an exploring problem within a time limit: the
-/// heuristic (`TripSearch`) finds a good trip, then the exact labelling
+/// orienteering heuristic (`OrienteeringHeuristic`, the one the benchmark
+/// files run) finds a good trip, then the exact labelling
 /// (`TripLabelling`), pruned by it, proves it optimal or replaces it with
 /// the optimum. When the proof runs out of time or memory, the best trip
 /// found is returned, `optimal` false. Objectives leave the must bonus out
@@ -34,16 +35,23 @@ public enum TripSolver {
   /// is a safety net.
   static let labelBudget = 40_000
 
+  /// Iterations of the heuristic in all, and without a better trip: its
+  /// work bound, so that the same request gets the same trip on any machine.
+  static let iterations = (most: 400, patience: 150)
+
   /// The best trip for `problem`: the heuristic's, or the proof's when it
-  /// finds better, within work bounds (`TripSearch`'s rounds, `labelBudget`)
+  /// finds better, within work bounds (`iterations`, `labelBudget`)
   /// and, as a safety net, the options' time limit and memory.
   ///
   /// - Returns: `nil` when the problem is not an exploration with a time frame.
-  /// - Complexity: bounded by the work bounds; see `TripSearch` and `TripLabelling`.
+  /// - Complexity: bounded by the work bounds; see `OrienteeringHeuristic`
+  ///   and `TripLabelling`.
   public static func solve(_ problem: Problem, options: SolveOptions = SolveOptions()) -> Result? {
     let deadline = options.deadline()
     guard let instance = TripInstance(problem) else { return nil }
-    let heuristic = TripSearch(instance: instance).solve(seed: options.seed, until: deadline)
+    let heuristic = OrienteeringHeuristic(instance: instance).solve(
+      seed: options.seed, until: deadline, patience: iterations.patience,
+      maxIterations: iterations.most)
     // Earlier is better for the labels only without a wait cap: with one,
     // the proof is of the trip without it, a bound on the capped ones, and
     // holds when its trip waits within the cap or the heuristic's meets it.
@@ -51,11 +59,12 @@ public enum TripSolver {
       instance.uncapped, incumbent: heuristic.routes, deadline: deadline,
       maxLabels: labelBudget, memoryBudget: options.memoryBudget)
     let exactFits = instance.value(of: exact.routes) != nil
-    let routes = exactFits && exact.value > heuristic.value ? exact.routes : heuristic.routes
+    let routes = exactFits && exact.value > heuristic.score ? exact.routes : heuristic.routes
     let proven =
       exact.proven && (exactFits || (instance.value(of: routes) ?? -.infinity) >= exact.value)
     var work = [
-      "candidates": instance.vertexCount - 1, "rounds": heuristic.rounds, "labels": exact.labels,
+      "candidates": instance.vertexCount - 1, "iterations": heuristic.iterations,
+      "labels": exact.labels,
     ]
     if !exact.proven && deadline.hasPassed { work["deadline"] = 1 }
     if exact.proven && !proven { work["uncappedBound"] = 1 }
