@@ -40,9 +40,11 @@ public enum OPTWReader {
       memoryLimit: memoryLimit)
   }
 
-  /// Time units per unit of the file: 100 for the Cordeau `pr` files, 10 for the others.
+  /// Time units per unit of the file: 100 for the Cordeau `pr` files, 10 for
+  /// the others, by the file's own name (the last part of a path).
   public static func scale(forFileNamed name: String) -> Int {
-    name.lowercased().hasPrefix("pr") ? 100 : 10
+    let file = name.split(separator: "/").last.map(String.init) ?? name
+    return file.lowercased().hasPrefix("pr") ? 100 : 10
   }
 
   /// The instance in `text`; `file` names it in error messages.

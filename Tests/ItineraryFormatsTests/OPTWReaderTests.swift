@@ -39,6 +39,9 @@ import Testing
     #expect(OPTWReader.scale(forFileNamed: "pr01.txt") == 100)
     #expect(OPTWReader.scale(forFileNamed: "rc208.txt") == 10)
     #expect(OPTWReader.scale(forFileNamed: "c101.txt") == 10)
+    // A path, as the command line passes it: the file's own name counts.
+    #expect(OPTWReader.scale(forFileNamed: "../data/optw/pr10.txt") == 100)
+    #expect(OPTWReader.scale(forFileNamed: "/tmp/prices/c101.txt") == 10)
   }
 
   @Test func aHeaderBrokenInTwoLinesReadsTheSame() throws {
