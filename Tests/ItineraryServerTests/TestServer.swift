@@ -21,8 +21,11 @@ final class TestServer {
   ) throws {
     dataDirectory = FileManager.default.temporaryDirectory.appending(
       path: "itinerary-serve-\(UUID().uuidString)")
+    // "Now" is a Monday morning, whenever the tests run: a plan without a
+    // start finds places open.
     var configuration = ServerConfiguration(environment: [
       "ITINERARY_DATA_DIR": dataDirectory.path, "ITINERARY_CACHE_DIR": dataDirectory.path,
+      "ITINERARY_NOW": "2026-12-07 08:00",
     ])
     configuration.port = 0
     change(&configuration)

@@ -463,6 +463,10 @@ struct OrienteeringHeuristic<Model: OrienteeringModel>: Sendable {
         changed = true
         insertAll(&timelines, &visited, &random, noise: 0, &settled)
       }
+      if swapAcross(&timelines, &visited) {
+        changed = true
+        insertAll(&timelines, &visited, &random, noise: 0, &settled)
+      }
     }
   }
 
@@ -766,6 +770,44 @@ struct OrienteeringHeuristic<Model: OrienteeringModel>: Sendable {
       make(day, without: at, timelines, instance)
       return without[day][at]?.insertion(of: vertex, instance)
     }
+  }
+
+  /// Replaces a stop by a place of its category not in the trip, on another
+  /// route, where the limit on stops of one category keeps the place out
+  /// (`swapIn` swaps within a route): the stop leaves the trip, the place
+  /// goes where it adds the most, when that adds to the trip's value.
+  ///
+  /// - Complexity: O(U * M * (W + L)) for U places the limit keeps out, M
+  ///   routes, L visits, W places tried for an insertion; nothing without a
+  ///   limit.
+  private func swapAcross(_ timelines: inout [Timeline], _ visited: inout Membership) -> Bool {
+    guard instance.categoryLimit < .max, timelines.count > 1 else { return false }
+    var changed = false
+    for vertex in 1..<instance.vertexCount where !visited[vertex] && !visited.admits(vertex) {
+      var best: (gain: Double, to: Int, at: Int, from: Int, position: Int)?
+      for to in timelines.indices {
+        guard let insertion = timelines[to].insertion(of: vertex, instance) else { continue }
+        for from in timelines.indices where from != to {
+          for (position, old) in timelines[from].route.enumerated()
+          where visited.categories[old] == visited.categories[vertex] {
+            var shorter = timelines[from].route
+            shorter.remove(at: position)
+            guard let left = instance.outcome(of: shorter, day: from) else { continue }
+            let gain = insertion.gain + left.value - timelines[from].value
+            if gain > best?.gain ?? epsilon { best = (gain, to, insertion.at, from, position) }
+          }
+        }
+      }
+      guard let best else { continue }
+      let old = timelines[best.from].route.remove(at: best.position)
+      timelines[best.from].update(instance)
+      timelines[best.to].route.insert(vertex, at: best.at)
+      timelines[best.to].update(instance)
+      visited.remove(old)
+      visited.add(vertex)
+      changed = true
+    }
+    return changed
   }
 
   /// `moves[d][i]`: the best place of another route for visit `i` of route
