@@ -98,8 +98,10 @@ class Server:
 
     def __init__(self, binary, commons):
         self.data = tempfile.mkdtemp(prefix="itinerary-browser-")
+        # "Now" is a Monday morning, whenever the test runs: the plans the page
+        # asks for without a start find places open.
         environment = dict(os.environ, ITINERARY_DATA_DIR=self.data, ITINERARY_CACHE_DIR=self.data,
-                           ITINERARY_COMMONS_URL=commons.url)
+                           ITINERARY_COMMONS_URL=commons.url, ITINERARY_NOW="2026-12-07 08:00")
         environment.pop("ITINERARY_SERVE_TOKEN", None)
         self.process = subprocess.Popen(
             [binary, "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=environment)
