@@ -98,10 +98,8 @@ class Server:
 
     def __init__(self, binary, commons):
         self.data = tempfile.mkdtemp(prefix="itinerary-browser-")
-        # "Now" is a Monday morning, whenever the test runs: the plans the page
-        # asks for without a start find places open.
         environment = dict(os.environ, ITINERARY_DATA_DIR=self.data, ITINERARY_CACHE_DIR=self.data,
-                           ITINERARY_COMMONS_URL=commons.url, ITINERARY_NOW="2026-12-07 08:00")
+                           ITINERARY_COMMONS_URL=commons.url)
         environment.pop("ITINERARY_SERVE_TOKEN", None)
         self.process = subprocess.Popen(
             [binary, "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=environment)
@@ -564,6 +562,9 @@ def main():
     parser.add_argument("--binary", required=True)
     parser.add_argument("--output", required=True)
     arguments = parser.parse_args()
+    # "Now" is a Monday morning for every process the test starts, whenever
+    # it runs: plans without a start find places open.
+    os.environ["ITINERARY_NOW"] = "2026-12-07 08:00"
     test = PageTest(arguments.binary, arguments.output)
     try:
         test.run()
