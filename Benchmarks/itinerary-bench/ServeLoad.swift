@@ -157,7 +157,9 @@ struct ServeLoad {
         path: "itinerary-bench-serve-\(getpid())")
       process.executableURL = binary
       process.arguments = ["serve", "--port", "0"]
-      process.environment = ["ITINERARY_DATA_DIR": data.path]
+      process.environment = [
+        "ITINERARY_DATA_DIR": data.path, "ITINERARY_NOW": Suite.benchmarkNow,
+      ]
       let log = Pipe()
       process.standardError = log
       process.standardOutput = FileHandle.nullDevice

@@ -306,26 +306,22 @@ import Testing
   /// takes both customers, the second reached exactly at its instant; a
   /// minute later there, and only one of them fits.
   @Test func aVisitOfNoTimeAtOneInstantIsProvenIn() throws {
-    let travel = [
-      0, 10, 20,
-      10, 0, 10,
-      20, 10, 0,
-    ]
-    let instance = try #require(
-      OrienteeringInstance(
-        scores: [0, 5, 7], durations: [0, 0, 0], opens: [0, 0, 20], closes: [100, 15, 20],
-        travel: travel, days: [OrienteeringDay(start: 0, end: 100)]))
-    let exact = OrienteeringLabelling.solve(
-      instance, day: instance.days[0], deadline: Deadline(after: .seconds(10)))
+    /// Three vertices on a line 10 apart; the first customer closes at 15,
+    /// the second opens and closes at 20.
+    func proof(firstVisit: Int) throws -> OrienteeringLabelling.Result {
+      let instance = try #require(
+        OrienteeringInstance(
+          scores: [0, 5, 7], durations: [0, firstVisit, 0], opens: [0, 0, 20],
+          closes: [100, 15, 20], travel: [0, 10, 20, 10, 0, 10, 20, 10, 0],
+          days: [OrienteeringDay(start: 0, end: 100)]))
+      return OrienteeringLabelling.solve(
+        instance, day: instance.days[0], deadline: Deadline(after: .seconds(10)))
+    }
+    let exact = try proof(firstVisit: 0)
     #expect(exact.proven)
     #expect(exact.route == [1, 2])
     #expect(exact.score == 12)
-    let late = try #require(
-      OrienteeringInstance(
-        scores: [0, 5, 7], durations: [0, 1, 0], opens: [0, 0, 20], closes: [100, 15, 20],
-        travel: travel, days: [OrienteeringDay(start: 0, end: 100)]))
-    let without = OrienteeringLabelling.solve(
-      late, day: late.days[0], deadline: Deadline(after: .seconds(10)))
+    let without = try proof(firstVisit: 1)
     #expect(without.proven)
     #expect(without.score == 7)
   }

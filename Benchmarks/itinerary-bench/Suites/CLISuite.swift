@@ -54,6 +54,10 @@ extension Suite {
     }
   }
 
+  /// "Now" for every process the harness starts: a Monday morning, when the
+  /// embedded city's places are open, whatever day the harness runs.
+  static let benchmarkNow = "2026-12-07 08:00"
+
   /// Canonical categories of the embedded city, in the order requests use them.
   private static let planCategories = ["restaurant", "museum", "park", "cafe", "art", "bar"]
 
@@ -114,9 +118,10 @@ extension Suite {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    // Timed runs keep no history, and leave the person's store alone.
+    // Timed runs keep no history, leave the person's store alone, and run
+    // at one instant, so that a request without a start asks the same day.
     let environment = ProcessInfo.processInfo.environment
-      .merging(["ITINERARY_NO_HISTORY": "1"]) { $1 }
+      .merging(["ITINERARY_NO_HISTORY": "1", "ITINERARY_NOW": benchmarkNow]) { $1 }
       .merging(extraEnvironment) { $1 }
       .map { "\($0.key)=\($0.value)" }
     let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]

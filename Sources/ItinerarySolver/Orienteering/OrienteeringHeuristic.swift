@@ -30,7 +30,7 @@ import ItineraryCore
 /// to the best trip (or an as good one from the pool), every third time to
 /// an empty trip.
 ///
-/// Given a polish (`Polish`), the first search hands it each better best
+/// Given a polish (`OrienteeringPolish`), the first search hands it each better best
 /// trip before its next restart, from the polish's start on, and keeps the
 /// polished trip when it scores more (the trip then depends on the clock,
 /// whatever the threads).
