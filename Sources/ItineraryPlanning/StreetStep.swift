@@ -60,37 +60,49 @@ struct StreetStep {
     return (StreetStep(legs: legs, points: points), roads)
   }
 
-  /// Adds each leg's path to `response`: to every stop, and back on a round trip.
+  /// Adds each leg's path to `response`: to every stop, and back on a round
+  /// trip. A leg that several plans share is searched once.
   ///
-  /// - Complexity: one search per leg.
+  /// - Complexity: one search per distinct leg.
   func addPaths(to response: inout PlanResponse) {
+    var paths = Paths(legs: legs)
     for index in response.plans.indices {
       let plan = response.plans[index]
-      let last = addPaths(to: &response.plans[index].stops)
+      let last = addPaths(to: &response.plans[index].stops, &paths)
       if response.roundTrip, !plan.stops.isEmpty {
-        response.plans[index].returnPath = path(from: last, to: 0)
+        response.plans[index].returnPath = paths.path(from: last, to: 0)
       }
     }
     guard var days = response.days else { return }
     for index in days.indices {
-      let last = addPaths(to: &days[index].stops)
-      if !days[index].stops.isEmpty { days[index].returnPath = path(from: last, to: 0) }
+      let last = addPaths(to: &days[index].stops, &paths)
+      if !days[index].stops.isEmpty { days[index].returnPath = paths.path(from: last, to: 0) }
     }
     response.days = days
   }
 
   /// Adds the paths of a route's legs; returns its last point.
-  private func addPaths(to stops: inout [PlanResponse.Stop]) -> Int {
+  private func addPaths(to stops: inout [PlanResponse.Stop], _ paths: inout Paths) -> Int {
     var from = 0
     for index in stops.indices {
       guard let to = points[stops[index].id] else { continue }
-      stops[index].legPath = path(from: from, to: to)
+      stops[index].legPath = paths.path(from: from, to: to)
       from = to
     }
     return from
   }
 
-  private func path(from: Int, to: Int) -> [[Double]]? {
-    legs.path(from: from, to: to)?.map { [$0.lon, $0.lat] }
+  /// The legs' paths as `[lon, lat]` pairs, each searched when first asked.
+  private struct Paths {
+    let legs: StreetLegs
+    var found: [Int: [[Double]]?] = [:]
+
+    mutating func path(from: Int, to: Int) -> [[Double]]? {
+      let key = from * legs.points.count + to
+      if let known = found[key] { return known }
+      let path = legs.path(from: from, to: to)?.map { [$0.lon, $0.lat] }
+      found[key] = path
+      return path
+    }
   }
 }

@@ -17,6 +17,8 @@ public struct StreetGraph: Sendable {
   public let mainComponent: Int32
   /// The mode's hierarchy: the network's ordering, else one made now.
   public let hierarchy: StreetHierarchy
+  /// A lower bound on the metres between two junctions, for searches.
+  let bound: StreetBound
 
   /// - Complexity: O(junctions + edges).
   public init(_ network: StreetNetwork, mode: TravelMode) {
@@ -53,6 +55,7 @@ public struct StreetGraph: Sendable {
       count: network.junctions.count, first: counts, head: head)
     mainComponent = Int32(componentSizes.firstIndex(of: componentSizes.max() ?? 0) ?? 0)
     hierarchy = StreetHierarchy(arcs, network.shortcutSets[mode] ?? StreetShortcuts(arcs))
+    bound = StreetBound(network.junctions, arcs)
   }
 
   /// The pieces of the network, by union-find over the arcs: each

@@ -40,28 +40,30 @@ public struct StreetLegs: Sendable {
     let streets = graph.hierarchy.table(
       sources: joins.map { StreetPlaceTable.exits($0, graph) },
       targets: joins.map { StreetPlaceTable.entries($0, graph) })
-    return try roadTable(speedKmh: speedKmh) { streets[$0][$1] }
+    return try roadTable(speedKmh: speedKmh) {
+      kilometres($0, $1, metres: streets[$0][$1]) ?? .infinity
+    }
   }
 
-  /// The road table of every leg, its minutes at `speedKmh`, given the
-  /// hierarchy's street metres between every two points.
+  /// The road table of every leg, its minutes at `speedKmh`, given each
+  /// leg's kilometres (infinite where there is no path).
   ///
   /// - Complexity: O(n^2) for n points.
-  func roadTable(speedKmh: Double, streets: (Int, Int) -> Double) throws(ItineraryError)
+  func roadTable(speedKmh: Double, kilometres: (Int, Int) -> Double) throws(ItineraryError)
     -> RoadTable
   {
     let count = points.count
-    var kilometres = [Double?](repeating: nil, count: count * count)
-    var minutes = [Double?](repeating: nil, count: count * count)
+    var table = [Double](repeating: .infinity, count: count * count)
+    var minutes = table
     for from in 0..<count {
       for to in 0..<count {
-        guard let km = self.kilometres(from, to, metres: streets(from, to)) else { continue }
-        kilometres[from * count + to] = km
+        let km = kilometres(from, to)
+        table[from * count + to] = km
         minutes[from * count + to] = km / speedKmh * 60
       }
     }
     return try RoadTable(
-      points: count, kilometres: kilometres, minutes: minutes, source: "network")
+      points: count, kilometresOrInfinity: table, minutesOrInfinity: minutes, source: "network")
   }
 
   /// The metres of a street path between the streets' joins of two points,
@@ -103,16 +105,14 @@ public struct StreetLegs: Sendable {
   /// The path of the leg from point `from` to point `to`, both included,
   /// or `nil` when there is none: the shortest over the ways each joins.
   ///
-  /// - Complexity: one search per pair of joins, and O(points of the path).
+  /// - Complexity: one search per join of `from`, and O(points of the path).
   public func path(from: Int, to: Int) -> [Coordinate]? {
     if from == to { return [points[from]] }
     var best: (metres: Double, streets: [Coordinate])?
     for source in joins[from] {
-      for target in joins[to] {
-        guard let (metres, streets) = router.path(from: source, to: target) else { continue }
-        let total = source.connector + metres + target.connector
-        if total < best?.metres ?? .infinity { best = (total, streets) }
-      }
+      guard let found = router.path(from: source, toNearestOf: joins[to]) else { continue }
+      let total = source.connector + found.metres + joins[to][found.target].connector
+      if total < best?.metres ?? .infinity { best = (total, found.points) }
     }
     guard let best else { return nil }
     var line = [points[from]]

@@ -13,9 +13,9 @@ public final class StreetPlaceTable: Sendable {
   let places: StreetLegs
   let locator: StreetLocator
   let index: [String: Int]
-  /// Street metres between every two places, row by row, as the hierarchy
-  /// gives them (before the one street both join and the great circle).
-  let streets: [Double]
+  /// The kilometres of the leg between every two places, as `StreetLegs`
+  /// measures them.
+  let kept: KeptLegs
   /// Each place's searches: forward from its exits, backward from its entries.
   let forward: [StreetHierarchy.Entries]
   let backward: [StreetHierarchy.Entries]
@@ -34,7 +34,14 @@ public final class StreetPlaceTable: Sendable {
     self.index = index
     let sources = legs.joins.map { Self.exits($0, graph) }
     let targets = legs.joins.map { Self.entries($0, graph) }
-    streets = graph.hierarchy.table(sources: sources, targets: targets).flatMap { $0 }
+    let streets = graph.hierarchy.table(sources: sources, targets: targets)
+    kept = KeptLegs(
+      count: points.count,
+      kilometres: streets.indices.flatMap { from in
+        streets.indices.map { to in
+          legs.kilometres(from, to, metres: streets[from][to]) ?? .infinity
+        }
+      })
     var search = UpwardSearch(count: graph.network.junctions.count)
     forward = sources.map { graph.hierarchy.space(from: $0, upward: true, search: &search) }
     backward = targets.map { graph.hierarchy.space(from: $0, upward: false, search: &search) }
@@ -56,7 +63,8 @@ public final class StreetPlaceTable: Sendable {
   /// 1...), with their road table at `speedKmh`; `nil` when one is no place
   /// of the table (by id and point).
   ///
-  /// - Complexity: two searches, and O(n * s) for n places of searches of s junctions.
+  /// - Complexity: two searches, and O(n * s) for n places of searches of s
+  ///   junctions; the legs between places are read as the solvers ask.
   public func legs(
     origin: Coordinate, places asked: [(id: String, point: Coordinate)], speedKmh: Double
   ) throws(ItineraryError) -> (legs: StreetLegs, roads: RoadTable)? {
@@ -94,15 +102,15 @@ public final class StreetPlaceTable: Sendable {
     }
     let fromOrigin = meet(out, backward, sourceFirst: true)
     let toOrigin = meet(back, forward, sourceFirst: false)
-    let count = places.points.count
-    let roads = try legs.roadTable(speedKmh: speedKmh) { from, to in
-      switch (from, to) {
-      case (0, 0): 0
-      case (0, _): fromOrigin[to - 1]
-      case (_, 0): toOrigin[from - 1]
-      default: streets[chosen[from - 1] * count + chosen[to - 1]]
-      }
-    }
+    let roads = try RoadTable(
+      kept: kept, points: chosen,
+      fromOrigin: chosen.indices.map {
+        legs.kilometres(0, $0 + 1, metres: fromOrigin[$0]) ?? .infinity
+      },
+      toOrigin: chosen.indices.map {
+        legs.kilometres($0 + 1, 0, metres: toOrigin[$0]) ?? .infinity
+      },
+      speedKmh: speedKmh, source: "network")
     return (legs, roads)
   }
 }

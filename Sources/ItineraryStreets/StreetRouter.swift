@@ -1,8 +1,9 @@
 import ItineraryCore
 
 /// Shortest paths on a mode's streets between points joined to them
-/// (`StreetPosition`): Dijkstra's algorithm from the source's ways onto the
-/// graph, stopped once the target's junctions are settled.
+/// (`StreetPosition`): A* from the source's ways onto the graph, aimed by a
+/// lower bound on the metres left, stopped once the targets' junctions are
+/// settled.
 public struct StreetRouter: Sendable {
   public let graph: StreetGraph
 
@@ -16,17 +17,35 @@ public struct StreetRouter: Sendable {
     var via: [Int32]
   }
 
-  /// The shortest path from `source` to `target`: its metres along the
-  /// streets and its points, from the first's street point to the
-  /// second's; `nil` when there is none.
+  /// The shortest path from `source` to the nearest of `targets`, each
+  /// counted with its connector: which target, the path's metres along the
+  /// streets (connectors left out) and its points, from the source's street
+  /// point to the target's; `nil` when no target is reached.
   ///
-  /// - Complexity: O((J + A) log J) for J junctions and A arcs, less when
-  ///   the target is near; and O(points of the path).
-  public func path(from source: StreetPosition, to target: StreetPosition)
-    -> (metres: Double, points: [Coordinate])?
+  /// - Complexity: one search, O((J + A) log J) for J junctions and A arcs,
+  ///   less when the targets are near; and O(points of the path).
+  public func path(from source: StreetPosition, toNearestOf targets: [StreetPosition])
+    -> (target: Int, metres: Double, points: [Coordinate])?
   {
-    let search = run(from: source, until: [target])
-    guard let best = arrival(search, source, target) else { return nil }
+    let search = run(from: source, until: targets)
+    var nearest: (target: Int, arrival: Arrival, total: Double)?
+    for (index, target) in targets.enumerated() {
+      guard let arrival = arrival(search, source, target) else { continue }
+      let total = arrival.metres + target.connector
+      if total < nearest?.total ?? .infinity { nearest = (index, arrival, total) }
+    }
+    guard let nearest else { return nil }
+    let points = points(search, from: source, to: targets[nearest.target], nearest.arrival)
+    return (nearest.target, nearest.arrival.metres, points)
+  }
+
+  /// The points of the path a search found from `source` to `target`,
+  /// arriving as `best` says.
+  ///
+  /// - Complexity: O(points of the path).
+  private func points(
+    _ search: Search, from source: StreetPosition, to target: StreetPosition, _ best: Arrival
+  ) -> [Coordinate] {
     let network = graph.network
     var points = [source.point]
     func append(_ slice: some Sequence<Coordinate>) {
@@ -42,7 +61,7 @@ public struct StreetRouter: Sendable {
         append(shape[(target.piece + 1)...source.piece].reversed())
       }
       append([target.point])
-      return (best.metres, points)
+      return points
     }
     // The arcs back from the entry junction to the source's edge.
     var arcs: [Int32] = []
@@ -73,17 +92,18 @@ public struct StreetRouter: Sendable {
       append(last[(target.piece + 1)...].reversed())
     }
     append([target.point])
-    return (best.metres, points)
+    return points
   }
 
-  /// How `target` is best reached: its distance, and the junction its edge
-  /// is entered from (`nil` when along the source's own edge) and whether
-  /// along the edge's points.
-  func arrival(_ search: Search, _ source: StreetPosition, _ target: StreetPosition)
-    -> (metres: Double, entry: Int?, forward: Bool)?
-  {
+  /// How a target is reached: its distance, and the junction its edge is
+  /// entered from (`nil` when along the source's own edge) and whether along
+  /// the edge's points.
+  typealias Arrival = (metres: Double, entry: Int?, forward: Bool)
+
+  /// How `target` is best reached by `search`.
+  func arrival(_ search: Search, _ source: StreetPosition, _ target: StreetPosition) -> Arrival? {
     let edge = graph.network.edges[target.edge]
-    var best: (metres: Double, entry: Int?, forward: Bool)?
+    var best: Arrival?
     func consider(_ metres: Double, _ entry: Int?, _ forward: Bool) {
       if metres.isFinite, metres < best?.metres ?? .infinity { best = (metres, entry, forward) }
     }
@@ -99,25 +119,30 @@ public struct StreetRouter: Sendable {
     return best
   }
 
-  /// Dijkstra's algorithm from `source` until every junction that ends a
-  /// target's edge is settled.
+  /// A* from `source`, aimed by `StreetGraph.bound`, until every junction
+  /// that ends a target's edge is settled: their distances and ways are
+  /// those of Dijkstra's algorithm.
+  ///
+  /// - Complexity: O((J + A) log J) at most, for J junctions and A arcs.
   func run(from source: StreetPosition, until targets: [StreetPosition]) -> Search {
     let count = graph.network.junctions.count
     var metres = [Double](repeating: .infinity, count: count)
     var via = [Int32](repeating: -1, count: count)
     var wanted = [Bool](repeating: false, count: count)
-    var remaining = 0
+    var goals: [Int] = []
     for target in targets {
       let edge = graph.network.edges[target.edge]
       for junction in [Int(edge.from), Int(edge.to)] where !wanted[junction] {
         wanted[junction] = true
-        remaining += 1
+        goals.append(junction)
       }
     }
-    var heap = MinHeap<Double>(capacity: count)
+    var remaining = goals.count
+    let bound = graph.bound
+    var heap = MinHeap<Double>(capacity: 64)
     for (junction, length) in graph.exits(source) where length < metres[Int(junction)] {
       metres[Int(junction)] = length
-      heap.push(length, junction)
+      heap.push(length + bound.metres(from: Int(junction), toNearestOf: goals), junction)
     }
     metres.withUnsafeMutableBufferPointer { metres in
       via.withUnsafeMutableBufferPointer { via in
@@ -125,10 +150,11 @@ public struct StreetRouter: Sendable {
           graph.arcs.head.withUnsafeBufferPointer { head in
             graph.arcs.metres.withUnsafeBufferPointer { length in
               graph.arcEdge.withUnsafeBufferPointer { arcEdge in
-                while remaining > 0, let (reached, junction) = heap.pop() {
+                while remaining > 0, let (key, junction) = heap.pop() {
                   let tail = Int(junction)
+                  let reached = metres[tail]
                   // An older entry of a junction since reached nearer.
-                  if reached > metres[tail] { continue }
+                  if key > reached + bound.metres(from: tail, toNearestOf: goals) { continue }
                   if wanted[tail] {
                     wanted[tail] = false
                     remaining -= 1
@@ -139,7 +165,8 @@ public struct StreetRouter: Sendable {
                     if distance < metres[next] {
                       metres[next] = distance
                       via[next] = arcEdge[arc]
-                      heap.push(distance, head[arc])
+                      heap.push(
+                        distance + bound.metres(from: next, toNearestOf: goals), head[arc])
                     }
                   }
                 }

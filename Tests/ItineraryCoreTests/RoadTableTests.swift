@@ -65,4 +65,48 @@ import Testing
     problem.places.removeLast()
     #expect(throws: ItineraryError.self) { try problem.validate() }
   }
+
+  /// Three kept points on a line 1 km apart, the middle one with no road to
+  /// the first.
+  static let kept = KeptLegs(
+    count: 3, kilometres: [0, 1, 2, .infinity, 0, 1, 2, 1, 0])
+
+  /// A table that reads kept legs gives each leg as the whole table of the
+  /// same numbers does, and times at its speed.
+  @Test func aTableOfKeptLegsIsTheWholeTableOfTheSameLegs() throws {
+    let read = try RoadTable(
+      kept: Self.kept, points: [2, 1], fromOrigin: [0.5, .infinity], toOrigin: [0.5, 1.5],
+      speedKmh: 1, source: "test")
+    let kilometres: [[Double?]] = [[0, 0.5, nil], [0.5, 0, 1], [1.5, 1, 0]]
+    let whole = try RoadTable(
+      kilometres: kilometres, minutes: [[0, 30, nil], [30, 0, 60], [90, 60, 0]], source: "test")
+    #expect(read == whole)
+    #expect(read.distanceKm(from: .origin, to: .place(1)) == nil)
+    #expect(read.minutes(from: .place(0), to: .place(1)) == 60)
+    let other = try RoadTable(
+      kilometres: kilometres, minutes: [[0, 30, nil], [30, 0, 61], [90, 60, 0]], source: "test")
+    #expect(read != other)
+    let noRoadToTheFirst = try RoadTable(
+      kept: Self.kept, points: [1, 0], fromOrigin: [1, 1], toOrigin: [1, 1], speedKmh: 1,
+      source: "test")
+    #expect(noRoadToTheFirst.distanceKm(from: .place(0), to: .place(1)) == nil)
+  }
+
+  @Test func keptLegsThatDoNotFitAreRefused() {
+    let cases: [(points: [Int], from: [Double], to: [Double], speed: Double)] = [
+      ([0, 1], [1], [1, 1], 5),
+      ([0, 1], [1, -1], [1, 1], 5),
+      ([0, 1], [1, .nan], [1, 1], 5),
+      ([0, 3], [1, 1], [1, 1], 5),
+      ([0, 1], [1, 1], [1, 1], 0),
+      ([0, 1], [1, 1], [1, 1], .infinity),
+    ]
+    for (points, from, to, speed) in cases {
+      #expect(throws: ItineraryError.self, "\(points) \(from) \(to) \(speed)") {
+        try RoadTable(
+          kept: Self.kept, points: points, fromOrigin: from, toOrigin: to, speedKmh: speed,
+          source: "test")
+      }
+    }
+  }
 }
