@@ -1,7 +1,7 @@
 /// The kilometres of the legs between every two of a city's places, kept by
 /// a process that plans on the city again and again; each request's road
 /// table reads its places' legs here (`RoadTable(kept:...)`).
-public final class KeptLegs: Sendable {
+public struct KeptLegs: Sendable {
   /// How many points the legs join.
   public let count: Int
   /// Row-major, `count` by `count`; infinite where there is no route.
@@ -14,6 +14,9 @@ public final class KeptLegs: Sendable {
     self.count = count
     self.kilometres = kilometres
   }
+
+  /// No legs: what a table that reads none holds.
+  static let none = KeptLegs(count: 0, kilometres: [])
 
   /// The points the legs join.
   public var points: Range<Int> { 0..<count }

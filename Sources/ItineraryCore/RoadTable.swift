@@ -19,18 +19,19 @@ public struct RoadTable: Hashable, Sendable {
   public let placeCount: Int
   /// Where the table came from, as the output names it (`osrm`).
   public let source: String
-  private let cells: Cells
-
-  /// Where the legs are read.
-  private enum Cells: Sendable {
-    /// Row-major over `placeCount + 1` points, the origin first; infinite
-    /// where there is no route.
-    case whole(kilometres: [Double], minutes: [Double])
-    /// The legs between places read from a city's kept legs, each place by
-    /// its point there; the origin's own legs, out and back; the minutes of
-    /// every leg its kilometres at a speed.
-    case kept(KeptLegs, points: [Int], fromOrigin: [Double], toOrigin: [Double], speedKmh: Double)
-  }
+  /// Row-major over `placeCount + 1` points, the origin first, infinite
+  /// where there is no route; for a table that reads kept legs, the
+  /// origin's legs only: out to each place, then back from each.
+  private let kilometres: [Double]
+  /// In the same layout; empty for a table that reads kept legs.
+  private let minutes: [Double]
+  /// Whether the table reads the legs a process keeps for its city; those
+  /// legs (`KeptLegs.none` when not), each place's point there, and the
+  /// speed that makes their minutes.
+  private let readsKept: Bool
+  private let kept: KeptLegs
+  private let points: [Int]
+  private let speedKmh: Double
 
   /// - Parameters:
   ///   - kilometres: `kilometres[i][j]` is the road distance from point `i`
@@ -96,7 +97,12 @@ public struct RoadTable: Hashable, Sendable {
     }
     placeCount = points - 1
     self.source = source
-    cells = .whole(kilometres: kilometres, minutes: minutes)
+    self.kilometres = kilometres
+    self.minutes = minutes
+    readsKept = false
+    kept = .none
+    self.points = []
+    speedKmh = 0
   }
 
   /// A table whose legs between places are `kept`'s between their points
@@ -127,24 +133,24 @@ public struct RoadTable: Hashable, Sendable {
     }
     placeCount = points.count
     self.source = source
-    cells = .kept(
-      kept, points: points, fromOrigin: fromOrigin, toOrigin: toOrigin, speedKmh: speedKmh)
+    kilometres = fromOrigin + toOrigin
+    minutes = []
+    readsKept = true
+    self.kept = kept
+    self.points = points
+    self.speedKmh = speedKmh
   }
 
   /// The kilometres of a leg, infinite where there is no route.
   ///
   /// - Complexity: O(1).
   private func kilometres(_ from: Waypoint, _ to: Waypoint) -> Double {
-    switch cells {
-    case .whole(let kilometres, _):
-      return kilometres[row(from) * (placeCount + 1) + row(to)]
-    case .kept(let kept, let points, let fromOrigin, let toOrigin, _):
-      switch (from, to) {
-      case (.origin, .origin): return 0
-      case (.origin, .place(let place)): return fromOrigin[place]
-      case (.place(let place), .origin): return toOrigin[place]
-      case (.place(let a), .place(let b)): return kept.kilometres(from: points[a], to: points[b])
-      }
+    guard readsKept else { return kilometres[row(from) * (placeCount + 1) + row(to)] }
+    switch (from, to) {
+    case (.origin, .origin): return 0
+    case (.origin, .place(let place)): return kilometres[place]
+    case (.place(let place), .origin): return kilometres[placeCount + place]
+    case (.place(let a), .place(let b)): return kept.kilometres(from: points[a], to: points[b])
     }
   }
 
@@ -167,11 +173,9 @@ public struct RoadTable: Hashable, Sendable {
   ///
   /// - Complexity: O(1).
   public func minutes(from: Waypoint, to: Waypoint) -> Double? {
-    let value: Double
-    switch cells {
-    case .whole(_, let minutes): value = minutes[row(from) * (placeCount + 1) + row(to)]
-    case .kept(_, _, _, _, let speedKmh): value = kilometres(from, to) / speedKmh * 60
-    }
+    let value =
+      readsKept
+      ? kilometres(from, to) / speedKmh * 60 : minutes[row(from) * (placeCount + 1) + row(to)]
     return value.isFinite ? value : nil
   }
 
