@@ -380,8 +380,8 @@ public final class Timing {
       }
     }
     if longest < dwell {
-      return "a \(name) is open, but a visit takes \(Int(dwell.rounded())) minutes and "
-        + "the longest opening left is \(Int(longest.rounded(.down))) minutes"
+      return "no \(name) is open for the \(Int(dwell.rounded())) minutes a visit takes "
+        + "(the longest opening left is \(Int(longest.rounded(.down))) minutes)"
     }
     return "no \(name) can be reached and visited in time"
   }

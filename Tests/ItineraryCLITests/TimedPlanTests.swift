@@ -202,7 +202,7 @@ import Testing
     let json = try JSONSerialization.jsonObject(with: Data(late.stdout.utf8)) as? [String: Any]
     #expect((json?["plans"] as? [Any])?.isEmpty == true)
     // Open until 17:00, too short for the visit.
-    #expect((json?["reason"] as? String)?.contains("a visit takes 90 minutes") == true)
+    #expect((json?["reason"] as? String)?.contains("the 90 minutes a visit takes") == true)
     let timeless = CommandRun(["solve", file.path, "--anytime"])
     #expect(Self.plans(timeless).first.map { $0["finish"] == nil } == true)
   }
