@@ -22,8 +22,10 @@ struct StreetBound: Sendable {
     let meanLatitude = junctions.reduce(0) { $0 + $1.lat } / Double(max(1, junctions.count))
     let north = GreatCircle.earthRadiusKm * 1000 * Double.pi / 180
     let east = north * GreatCircle.cosLatitude(Coordinate(lat: meanLatitude, lon: 0))
-    var scale = 1.0
-    for tail in junctions.indices {
+    // A point that is not a number bounds nothing: the bound is then 0,
+    // and the search Dijkstra's algorithm.
+    var scale = junctions.allSatisfy { $0.lat.isFinite && $0.lon.isFinite } ? 1.0 : 0
+    for tail in junctions.indices where scale > 0 {
       for arc in Int(arcs.first[tail])..<Int(arcs.first[tail + 1]) {
         let line = Self.squaredLine(
           junctions[tail], junctions[Int(arcs.head[arc])], north: north, east: east
@@ -48,6 +50,7 @@ struct StreetBound: Sendable {
   ///
   /// - Complexity: O(goals).
   func metres(from junction: Int, toNearestOf goals: [Int]) -> Double {
+    guard scale > 0, !goals.isEmpty else { return 0 }
     let point = junctions[junction]
     var least = Double.infinity
     for goal in goals {
