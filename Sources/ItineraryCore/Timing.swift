@@ -242,13 +242,14 @@ public final class Timing {
         progress.departures.isEmpty
         ? [OpenWindows.Interval(begin: progress.departure, end: progress.departure)]
         : progress.departures
-      let begins = windows(of: stop.place).begins(
-        arrivals: leaving.shifted(by: travel), maxWait: cap, dwell: dwell)
-      guard let first = begins.first else { return nil }
-      let visit = Visit(arrive: arrive, begin: first.begin, leave: first.begin + dwell)
+      guard
+        let (first, departures) = windows(of: stop.place).departures(
+          leaving: leaving, travel: travel, maxWait: cap, dwell: dwell)
+      else { return nil }
+      let visit = Visit(arrive: arrive, begin: first, leave: first + dwell)
       let next = Progress(
         departure: visit.leave, wait: progress.wait + visit.wait, last: .place(stop.place),
-        departures: begins.shifted(by: dwell))
+        departures: departures)
       return (next, visit)
     }
     guard let begin = windows(of: stop.place).earliestVisit(arrival: arrive, dwell: dwell)
