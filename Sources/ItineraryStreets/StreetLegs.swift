@@ -40,24 +40,12 @@ public struct StreetLegs: Sendable {
     let streets = graph.hierarchy.table(
       sources: joins.map { StreetPlaceTable.exits($0, graph) },
       targets: joins.map { StreetPlaceTable.entries($0, graph) })
-    return try roadTable(speedKmh: speedKmh) {
-      kilometres($0, $1, metres: streets[$0][$1]) ?? .infinity
-    }
-  }
-
-  /// The road table of every leg, its minutes at `speedKmh`, given each
-  /// leg's kilometres (infinite where there is no path).
-  ///
-  /// - Complexity: O(n^2) for n points.
-  func roadTable(speedKmh: Double, kilometres: (Int, Int) -> Double) throws(ItineraryError)
-    -> RoadTable
-  {
     let count = points.count
     var table = [Double](repeating: .infinity, count: count * count)
     var minutes = table
     for from in 0..<count {
       for to in 0..<count {
-        let km = kilometres(from, to)
+        let km = kilometres(from, to, metres: streets[from][to]) ?? .infinity
         table[from * count + to] = km
         minutes[from * count + to] = km / speedKmh * 60
       }

@@ -778,10 +778,12 @@ struct OrienteeringHeuristic<Model: OrienteeringModel>: Sendable {
   /// goes where it adds the most, when that adds to the trip's value.
   ///
   /// - Complexity: O(U * M * (W + L)) for U places the limit keeps out, M
-  ///   routes, L visits, W places tried for an insertion; nothing without a
-  ///   limit.
+  ///   routes, L visits, W places tried for an insertion, and each route
+  ///   without each of its visits worked out once (`WithoutCache`); nothing
+  ///   without a limit.
   private func swapAcross(_ timelines: inout [Timeline], _ visited: inout Membership) -> Bool {
     guard instance.categoryLimit < .max, timelines.count > 1 else { return false }
+    var cache = WithoutCache(days: timelines.count)
     var changed = false
     for vertex in 1..<instance.vertexCount where !visited[vertex] && !visited.admits(vertex) {
       var best: (gain: Double, to: Int, at: Int, from: Int, position: Int)?
@@ -790,10 +792,9 @@ struct OrienteeringHeuristic<Model: OrienteeringModel>: Sendable {
         for from in timelines.indices where from != to {
           for (position, old) in timelines[from].route.enumerated()
           where visited.categories[old] == visited.categories[vertex] {
-            var shorter = timelines[from].route
-            shorter.remove(at: position)
-            guard let left = instance.outcome(of: shorter, day: from) else { continue }
-            let gain = insertion.gain + left.value - timelines[from].value
+            guard let left = cache.value(from, without: position, timelines, instance)
+            else { continue }
+            let gain = insertion.gain + left - timelines[from].value
             if gain > best?.gain ?? epsilon { best = (gain, to, insertion.at, from, position) }
           }
         }
@@ -805,6 +806,8 @@ struct OrienteeringHeuristic<Model: OrienteeringModel>: Sendable {
       timelines[best.to].update(instance)
       visited.remove(old)
       visited.add(vertex)
+      cache.stale[best.from] = true
+      cache.stale[best.to] = true
       changed = true
     }
     return changed
